@@ -9,12 +9,13 @@ import {
   suitIndexOf,
   type Card,
 } from './cards';
+import { TARGET_SCORE } from '../constants';
 import { RuleError } from './errors';
 import { Rng, hashSeed } from './rng';
 import { lastTrickPoints } from './scoring';
 import type { CompletedTrick, GameEvent, GameState, Play, PlayResult } from './state';
 
-export const DEFAULT_TARGET_SCORE = 10;
+export const DEFAULT_TARGET_SCORE = TARGET_SCORE;
 /** "Dealt 3-2": a batch of three to each player, then a batch of two. */
 export const DEAL_BATCHES = [3, 2] as const;
 

@@ -18,7 +18,7 @@ const gameArb = fc.record({
 type Step = { before: GameState; seat: number; card: Card; after: GameState; events: GameEvent[] };
 
 /** Plays until the game ends, choosing by the given indices (cycled). */
-function playGame({ players, seed, targetScore, choices }: fc.RecordValue<typeof gameArb>) {
+function playGame({ players, seed, targetScore, choices }: { players: number; seed: number | string; targetScore: number; choices: number[] }) {
   let state = newGame({ players, seed, targetScore });
   const steps: Step[] = [];
   // Every hand gives 1–3 points to one player, so a game lasts at most this many plays.

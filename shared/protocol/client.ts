@@ -1,0 +1,46 @@
+/** Messages the client sends over /ws (spec §7 plus the game-room messages of DESIGN.md §5). */
+import { z } from 'zod';
+import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdSchema } from './common';
+
+/** The queue messages carry the session token in the spec's client; it must match the socket's. */
+const withOptionalToken = { token: sessionTokenSchema.optional() };
+
+export const clientMessageSchemas = {
+  MESSAGING_AUTH: z.object({ type: z.literal('MESSAGING_AUTH'), token: sessionTokenSchema }),
+  PING: z.object({ type: z.literal('PING'), ...withOptionalToken }),
+  GET_ONLINE_STATUS: z.object({
+    type: z.literal('GET_ONLINE_STATUS'),
+    userIds: z.array(userIdSchema).max(1000),
+    ...withOptionalToken,
+  }),
+  CHECK_QUEUE_STATUS: z.object({ type: z.literal('CHECK_QUEUE_STATUS'), ...withOptionalToken }),
+  JOIN_RANKED_QUEUE: z.object({ type: z.literal('JOIN_RANKED_QUEUE'), ...withOptionalToken }),
+  JOIN_QUICK_QUEUE: z.object({ type: z.literal('JOIN_QUICK_QUEUE'), ...withOptionalToken }),
+  LEAVE_QUEUE: z.object({ type: z.literal('LEAVE_QUEUE'), ...withOptionalToken }),
+  /** `token` here is the match token from MATCH_FOUND, not the session. */
+  ACCEPT_MATCH: z.object({ type: z.literal('ACCEPT_MATCH'), token: matchTokenSchema, userId: userIdSchema }),
+  REJECT_MATCH: z.object({ type: z.literal('REJECT_MATCH'), token: matchTokenSchema, userId: userIdSchema }),
+  GAME_JOIN: z.object({ type: z.literal('GAME_JOIN'), gameId: gameIdSchema }),
+  GAME_PLAY: z.object({
+    type: z.literal('GAME_PLAY'),
+    gameId: gameIdSchema,
+    card: cardSchema,
+    seq: z.number().int().min(0),
+  }),
+  GAME_RESIGN: z.object({ type: z.literal('GAME_RESIGN'), gameId: gameIdSchema }),
+  GAME_LEAVE: z.object({ type: z.literal('GAME_LEAVE'), gameId: gameIdSchema }),
+} as const;
+
+export type ClientMessageType = keyof typeof clientMessageSchemas;
+export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
+
+export const clientMessageSchema = z.discriminatedUnion(
+  'type',
+  Object.values(clientMessageSchemas) as unknown as [
+    (typeof clientMessageSchemas)[ClientMessageType],
+    ...(typeof clientMessageSchemas)[ClientMessageType][],
+  ],
+);
+
+export type ClientMessage = { [K in ClientMessageType]: z.infer<(typeof clientMessageSchemas)[K]> }[ClientMessageType];
+export type ClientMessageOf<K extends ClientMessageType> = Extract<ClientMessage, { type: K }>;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { isCard, type Card } from '../game/cards';
+
+/** Largest WebSocket frame the server accepts, in bytes. */
+export const MAX_FRAME_BYTES = 16 * 1024;
+
+export const userIdSchema = z.number().int().positive();
+export const gameIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a game id');
+export const sessionTokenSchema = z.string().min(1).max(512);
+export const matchTokenSchema = z.string().min(1).max(128);
+export const cardSchema = z.custom<Card>(isCard, 'must be a card key such as 7_hearts');
+export const seatSchema = z.number().int().min(0).max(3);
+export const queueNameSchema = z.enum(['ranked', 'quick']);
+
+export type UserId = z.infer<typeof userIdSchema>;
+export type GameId = z.infer<typeof gameIdSchema>;
+export type QueueName = z.infer<typeof queueNameSchema>;

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './client';
+export * from './server';
+export * from './parse';

@@ -1,0 +1,82 @@
+import type { z } from 'zod';
+import { clientMessageSchemas, type ClientMessage, type ClientMessageType } from './client';
+import { MAX_FRAME_BYTES } from './common';
+import { serverMessageSchemas, type ServerMessage, type ServerMessageType } from './server';
+
+export interface ProtocolError {
+  code: 'INVALID_MESSAGE';
+  message: string;
+  /** The message type, when the frame named a known one. */
+  ref?: string;
+}
+
+export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: ProtocolError };
+
+function fail(message: string, ref?: string): { ok: false; error: ProtocolError } {
+  return { ok: false, error: ref ? { code: 'INVALID_MESSAGE', message, ref } : { code: 'INVALID_MESSAGE', message } };
+}
+
+function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff) {
+      bytes += 4; // a surrogate pair is one 4-byte code point
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+}
+
+function parseWith<T>(
+  raw: unknown,
+  schemas: Record<string, z.ZodType>,
+  side: string,
+): ParseResult<T> {
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; measure exactly only when it could matter.
+    if (raw.length * 3 > MAX_FRAME_BYTES && utf8Length(raw) > MAX_FRAME_BYTES) {
+      return fail(`Frame is larger than ${MAX_FRAME_BYTES} bytes`);
+    }
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return fail('Frame is not valid JSON');
+    }
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return fail('Frame must be a JSON object with a type');
+  }
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string') return fail('Frame must have a string type');
+  const schema = Object.hasOwn(schemas, type) ? schemas[type] : undefined;
+  if (!schema) return fail(`Unknown ${side} message type: ${type.slice(0, 64)}`);
+  const result = schema.safeParse(value);
+  if (!result.success) return fail(`Invalid ${type}: ${describeIssues(result.error)}`, type);
+  return { ok: true, message: result.data as T };
+}
+
+/**
+ * The one parser for frames from clients: a JSON text (or an already-decoded value) becomes a
+ * typed ClientMessage, or a typed error saying what is wrong. It never throws.
+ */
+export function parseClientMessage(raw: unknown): ParseResult<ClientMessage> {
+  return parseWith<ClientMessage>(raw, clientMessageSchemas, 'client');
+}
+
+/** The same for frames from the server, used by the clients and the tests. */
+export function parseServerMessage(raw: unknown): ParseResult<ServerMessage> {
+  return parseWith<ServerMessage>(raw, serverMessageSchemas, 'server');
+}
+
+export type { ClientMessageType, ServerMessageType };

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CLIENT_MESSAGE_TYPES,
+  MAX_FRAME_BYTES,
+  SERVER_MESSAGE_TYPES,
+  parseClientMessage,
+  parseServerMessage,
+  type ClientMessage,
+} from './index';
+
+const valid: Record<string, object> = {
+  MESSAGING_AUTH: { token: 'abc' },
+  PING: {},
+  GET_ONLINE_STATUS: { userIds: [1, 2], token: 'abc' },
+  CHECK_QUEUE_STATUS: { token: 'abc' },
+  JOIN_RANKED_QUEUE: { token: 'abc' },
+  JOIN_QUICK_QUEUE: { token: 'abc' },
+  LEAVE_QUEUE: { token: 'abc' },
+  ACCEPT_MATCH: { token: 'match-1', userId: 4 },
+  REJECT_MATCH: { token: 'match-1', userId: 4 },
+  GAME_JOIN: { gameId: 'g_123' },
+  GAME_PLAY: { gameId: 'g_123', card: '7_hearts', seq: 3 },
+  GAME_RESIGN: { gameId: 'g_123' },
+  GAME_LEAVE: { gameId: 'g_123' },
+};
+
+describe('parseClientMessage', () => {
+  it('accepts every client message of spec §7 and DESIGN.md §5, as text or as a value', () => {
+    expect(new Set(CLIENT_MESSAGE_TYPES)).toEqual(new Set(Object.keys(valid)));
+    for (const [type, body] of Object.entries(valid)) {
+      const frame = { type, ...body };
+      const fromText = parseClientMessage(JSON.stringify(frame));
+      expect(fromText).toEqual({ ok: true, message: frame });
+      expect(parseClientMessage(frame)).toEqual(fromText);
+    }
+  });
+
+  it('narrows to the typed message', () => {
+    const result = parseClientMessage('{"type":"GAME_PLAY","gameId":"x","card":"K_spades","seq":0}');
+    if (!result.ok) throw new Error(result.error.message);
+    const message: ClientMessage = result.message;
+    if (message.type !== 'GAME_PLAY') throw new Error('wrong type');
+    expect(message.card).toBe('K_spades');
+  });
+
+  it('lets the spec client omit the session token on queue messages, and drops unknown fields', () => {
+    expect(parseClientMessage({ type: 'JOIN_QUICK_QUEUE' })).toEqual({ ok: true, message: { type: 'JOIN_QUICK_QUEUE' } });
+    expect(parseClientMessage({ type: 'PING', extra: 1 })).toEqual({ ok: true, message: { type: 'PING' } });
+  });
+
+  it('explains what is wrong with a bad frame', () => {
+    const cases: [unknown, RegExp][] = [
+      ['not json', /not valid JSON/],
+      ['[1,2]', /JSON object/],
+      ['null', /JSON object/],
+      [42, /JSON object/],
+      ['{"no":"type"}', /string type/],
+      ['{"type":"HACK"}', /Unknown client message type: HACK/],
+      ['{"type":"toString"}', /Unknown client message type/],
+      ['{"type":"__proto__"}', /Unknown client message type/],
+      ['{"type":"MESSAGING_AUTH"}', /Invalid MESSAGING_AUTH: token/],
+      ['{"type":"GAME_PLAY","gameId":"g","card":"A_spades","seq":1}', /Invalid GAME_PLAY: card: must be a card key/],
+      ['{"type":"GAME_PLAY","gameId":"g","card":"6_spades","seq":-1}', /seq/],
+      ['{"type":"GAME_JOIN","gameId":"../etc"}', /gameId: must be a game id/],
+      ['{"type":"ACCEPT_MATCH","token":"m","userId":"1"}', /userId/],
+      ['{"type":"GET_ONLINE_STATUS","userIds":"all"}', /userIds/],
+    ];
+    for (const [raw, pattern] of cases) {
+      const result = parseClientMessage(raw);
+      expect(result.ok, String(raw)).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('INVALID_MESSAGE');
+        expect(result.error.message).toMatch(pattern);
+      }
+    }
+    const bad = parseClientMessage('{"type":"GAME_PLAY"}');
+    expect(!bad.ok && bad.error.ref).toBe('GAME_PLAY');
+  });
+
+  it('refuses frames above the size limit, counting UTF-8 bytes', () => {
+    const big = JSON.stringify({ type: 'MESSAGING_AUTH', token: 'x', pad: 'a'.repeat(MAX_FRAME_BYTES) });
+    expect(parseClientMessage(big)).toMatchObject({ ok: false, error: { message: /larger than/ } });
+    const wide = JSON.stringify({ type: 'PING', pad: '€'.repeat(Math.ceil(MAX_FRAME_BYTES / 3) + 10) });
+    expect(wide.length).toBeLessThan(MAX_FRAME_BYTES);
+    expect(parseClientMessage(wide)).toMatchObject({ ok: false, error: { message: /larger than/ } });
+    const fits = JSON.stringify({ type: 'PING', pad: '€'.repeat(1000) });
+    expect(parseClientMessage(fits).ok).toBe(true);
+  });
+
+  it('never throws, whatever arrives', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.anything()), (raw) => {
+        const result = parseClientMessage(raw);
+        expect(typeof result.ok).toBe('boolean');
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('parseServerMessage', () => {
+  it('knows every server message of spec §7 and the game-room messages', () => {
+    for (const type of [
+      'MESSAGING_AUTH_SUCCESS', 'CONNECTION_QUALITY', 'PONG', 'ONLINE_STATUS', 'USER_ONLINE', 'USER_OFFLINE',
+      'QUEUE_JOIN_SUCCESS', 'QUEUE_STATUS_RESPONSE', 'QUEUE_LEAVE_SUCCESS', 'MATCH_FOUND', 'MATCH_ACCEPTANCE_UPDATE',
+      'MATCH_REJECTED', 'GAME_CREATED', 'ERROR', 'GAME_STATE', 'GAME_UPDATE', 'GAME_OVER',
+    ]) {
+      expect(SERVER_MESSAGE_TYPES).toContain(type);
+    }
+  });
+
+  it('parses a game update with its view and events', () => {
+    const game = {
+      id: 'g1', mode: 'ranked', status: 'active', targetScore: 10, seq: 4,
+      players: [
+        { seat: 0, userId: 1, username: 'ama', score: 0, cardsInHand: 4, connected: true, isBot: false },
+        { seat: 1, userId: 2, username: 'kofi', score: 2, cardsInHand: 5, connected: false, isBot: false },
+      ],
+      you: { seat: 0 }, hand: ['6_hearts', 'K_spades', '9_clubs', '10_diamonds'], dealer: 1, turn: 1,
+      turnDeadline: 1_700_000_000_000, handNumber: 2, trickNumber: 1,
+      currentTrick: [{ seat: 0, card: '7_hearts' }], lastTrick: null, legalCards: [], winnerUserId: null,
+    };
+    const frame = {
+      type: 'GAME_UPDATE', gameId: 'g1', seq: 4, game,
+      events: [{ kind: 'CARD_PLAYED', seat: 0, card: '7_hearts' }, { kind: 'TURN', seat: 1, deadline: 1_700_000_000_000 }],
+    };
+    expect(parseServerMessage(JSON.stringify(frame))).toEqual({ ok: true, message: frame });
+    expect(parseServerMessage({ ...frame, game: { ...game, hand: ['A_spades'] } }).ok).toBe(false);
+    expect(parseServerMessage({ type: 'ERROR', code: 'STALE_STATE', message: 'Refresh', ref: 'GAME_PLAY' }).ok).toBe(true);
+    expect(parseServerMessage({ type: 'ERROR', code: 'MADE_UP' }).ok).toBe(false);
+  });
+});

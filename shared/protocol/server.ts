@@ -1,0 +1,155 @@
+/** Messages the server sends over /ws (spec §7 plus the game-room messages of DESIGN.md §5). */
+import { z } from 'zod';
+import { cardSchema, gameIdSchema, matchTokenSchema, queueNameSchema, seatSchema, userIdSchema } from './common';
+
+export const ERROR_CODES = [
+  'AUTH_REQUIRED',
+  'INVALID_MESSAGE',
+  'RATE_LIMITED',
+  'NOT_YOUR_TURN',
+  'MUST_FOLLOW_SUIT',
+  'CARD_NOT_IN_HAND',
+  'GAME_OVER',
+  'STALE_STATE',
+  'GAME_NOT_FOUND',
+  'NOT_A_PLAYER',
+  'ALREADY_IN_GAME',
+  'QUEUE_COOLDOWN',
+  'MATCH_NOT_FOUND',
+  'FORBIDDEN',
+  'INTERNAL_ERROR',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+const playSchema = z.object({ seat: seatSchema, card: cardSchema });
+const trickSchema = z.object({ plays: z.array(playSchema), winner: seatSchema });
+
+export const gameEventSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('HAND_DEALT'), handNumber: z.number().int(), dealer: seatSchema }),
+  z.object({ kind: z.literal('CARD_PLAYED'), seat: seatSchema, card: cardSchema }),
+  z.object({ kind: z.literal('TRICK_WON'), seat: seatSchema, card: cardSchema, trickNumber: z.number().int() }),
+  z.object({ kind: z.literal('HAND_WON'), seat: seatSchema, card: cardSchema, points: z.number().int() }),
+  z.object({ kind: z.literal('TURN'), seat: seatSchema, deadline: z.number().int() }),
+  z.object({ kind: z.literal('AUTO_PLAYED'), seat: seatSchema, card: cardSchema }),
+  z.object({
+    kind: z.literal('GAME_OVER'),
+    winnerUserId: userIdSchema.nullable(),
+    reason: z.enum(['score', 'resign', 'timeout', 'abandon']),
+  }),
+]);
+export type GameEventMessage = z.infer<typeof gameEventSchema>;
+
+export const gameModeSchema = z.enum(['ranked', 'quick', 'private', 'practice']);
+export const gameOverReasonSchema = z.enum(['score', 'resign', 'timeout', 'abandon']);
+
+/** A game as one recipient may see it: never another player's unplayed cards. */
+export const gameViewSchema = z.object({
+  id: gameIdSchema,
+  mode: gameModeSchema,
+  status: z.enum(['waiting', 'active', 'finished']),
+  targetScore: z.number().int().positive(),
+  seq: z.number().int().min(0),
+  players: z.array(
+    z.object({
+      seat: seatSchema,
+      userId: userIdSchema.nullable(),
+      username: z.string(),
+      score: z.number().int().min(0),
+      cardsInHand: z.number().int().min(0).max(5),
+      connected: z.boolean(),
+      isBot: z.boolean(),
+    }),
+  ),
+  you: z.object({ seat: seatSchema }).nullable(),
+  hand: z.array(cardSchema),
+  dealer: seatSchema,
+  turn: seatSchema.nullable(),
+  turnDeadline: z.number().int().nullable(),
+  handNumber: z.number().int().min(1),
+  trickNumber: z.number().int().min(1).max(5),
+  currentTrick: z.array(playSchema),
+  lastTrick: trickSchema.nullable(),
+  legalCards: z.array(cardSchema),
+  winnerUserId: userIdSchema.nullable(),
+});
+export type GameView = z.infer<typeof gameViewSchema>;
+
+export const ratingChangeSchema = z.object({
+  userId: userIdSchema,
+  before: z.number(),
+  after: z.number(),
+  delta: z.number(),
+});
+
+export const serverMessageSchemas = {
+  MESSAGING_AUTH_SUCCESS: z.object({ type: z.literal('MESSAGING_AUTH_SUCCESS'), userId: userIdSchema }),
+  PONG: z.object({ type: z.literal('PONG') }),
+  CONNECTION_QUALITY: z.object({
+    type: z.literal('CONNECTION_QUALITY'),
+    quality: z.enum(['good', 'fair', 'poor']),
+    latency: z.number().min(0),
+  }),
+  ONLINE_STATUS: z.object({
+    type: z.literal('ONLINE_STATUS'),
+    onlineUsers: z.array(userIdSchema),
+    timestamp: z.number().int(),
+  }),
+  USER_ONLINE: z.object({ type: z.literal('USER_ONLINE'), userId: userIdSchema }),
+  USER_OFFLINE: z.object({ type: z.literal('USER_OFFLINE'), userId: userIdSchema }),
+  QUEUE_JOIN_SUCCESS: z.object({ type: z.literal('QUEUE_JOIN_SUCCESS'), queue: queueNameSchema }),
+  QUEUE_LEAVE_SUCCESS: z.object({ type: z.literal('QUEUE_LEAVE_SUCCESS') }),
+  QUEUE_STATUS_RESPONSE: z.object({
+    type: z.literal('QUEUE_STATUS_RESPONSE'),
+    inQueue: z.boolean(),
+    queue: queueNameSchema.optional(),
+  }),
+  MATCH_FOUND: z.object({
+    type: z.literal('MATCH_FOUND'),
+    token: matchTokenSchema,
+    opponent: z.object({ username: z.string() }),
+  }),
+  MATCH_ACCEPTANCE_UPDATE: z.object({
+    type: z.literal('MATCH_ACCEPTANCE_UPDATE'),
+    token: matchTokenSchema,
+    accepted: z.boolean(),
+  }),
+  MATCH_REJECTED: z.object({ type: z.literal('MATCH_REJECTED'), token: matchTokenSchema, rejectedBy: userIdSchema }),
+  GAME_CREATED: z.object({ type: z.literal('GAME_CREATED'), gameId: gameIdSchema }),
+  GAME_STATE: z.object({ type: z.literal('GAME_STATE'), gameId: gameIdSchema, game: gameViewSchema }),
+  GAME_UPDATE: z.object({
+    type: z.literal('GAME_UPDATE'),
+    gameId: gameIdSchema,
+    seq: z.number().int().min(0),
+    events: z.array(gameEventSchema),
+    game: gameViewSchema,
+  }),
+  GAME_OVER: z.object({
+    type: z.literal('GAME_OVER'),
+    gameId: gameIdSchema,
+    winnerUserId: userIdSchema.nullable(),
+    reason: gameOverReasonSchema,
+    scores: z.array(z.number().int().min(0)),
+    ratingChange: z.array(ratingChangeSchema).optional(),
+    rewards: z.object({ currency: z.number().int(), premiumCurrency: z.number().int() }).optional(),
+  }),
+  ERROR: z.object({
+    type: z.literal('ERROR'),
+    code: z.enum(ERROR_CODES),
+    message: z.string().optional(),
+    ref: z.string().optional(),
+  }),
+} as const;
+
+export type ServerMessageType = keyof typeof serverMessageSchemas;
+export const SERVER_MESSAGE_TYPES = Object.keys(serverMessageSchemas) as ServerMessageType[];
+
+export const serverMessageSchema = z.discriminatedUnion(
+  'type',
+  Object.values(serverMessageSchemas) as unknown as [
+    (typeof serverMessageSchemas)[ServerMessageType],
+    ...(typeof serverMessageSchemas)[ServerMessageType][],
+  ],
+);
+
+export type ServerMessage = { [K in ServerMessageType]: z.infer<(typeof serverMessageSchemas)[K]> }[ServerMessageType];
+export type ServerMessageOf<K extends ServerMessageType> = Extract<ServerMessage, { type: K }>;
