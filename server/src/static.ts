@@ -1,0 +1,39 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Any page path (GET outside /api and /ws, without a file extension)
+ * that matches no file gets index.html, so the client-side router owns every page route; unknown
+ * /api paths and missing files stay JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, staticDir: string): Promise<void> {
+  const hasBuild = existsSync(path.join(staticDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: ['index.html'],
+      // Hashed assets can be cached for good; index.html must always be revalidated.
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ staticDir }, 'web app is not built: run `npm run build`');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    // Page routes have no file extension; a missing /assets/x.js must stay a 404, not HTML.
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|ws)(\/|$)/.test(pathname) &&
+      !/\.[A-Za-z0-9]+$/.test(pathname);
+    if (isPage && hasBuild) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+}
