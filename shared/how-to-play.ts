@@ -60,10 +60,30 @@ export const HOW_TO_PLAY: readonly HowToPlayTab[] = [
       { card: '8 to King', points: POINTS_HIGH_CARD, note: 'led or captured' },
     ],
     examples: [
-      { caption: 'You lead the 6♠ and your opponent has no spades', plays: ['6_spades', 'K_hearts'], winner: 0, points: POINTS_SIX },
-      { caption: 'You lead the 7♦ and your opponent can only follow with the 6♦', plays: ['7_diamonds', '6_diamonds'], winner: 0, points: POINTS_LED_SEVEN },
-      { caption: 'Your opponent leads the 6♥ and you capture it with the 7♥', plays: ['6_hearts', '7_hearts'], winner: 1, points: POINTS_CAPTURING_SEVEN },
-      { caption: 'You lead the 9♣ and your opponent beats it with the Q♣', plays: ['9_clubs', 'Q_clubs'], winner: 1, points: POINTS_HIGH_CARD },
+      {
+        caption: 'You lead the 6♠ and your opponent has no spades',
+        plays: ['6_spades', 'K_hearts'],
+        winner: 0,
+        points: POINTS_SIX,
+      },
+      {
+        caption: 'You lead the 7♦ and your opponent can only follow with the 6♦',
+        plays: ['7_diamonds', '6_diamonds'],
+        winner: 0,
+        points: POINTS_LED_SEVEN,
+      },
+      {
+        caption: 'Your opponent leads the 6♥ and you capture it with the 7♥',
+        plays: ['6_hearts', '7_hearts'],
+        winner: 1,
+        points: POINTS_CAPTURING_SEVEN,
+      },
+      {
+        caption: 'You lead the 9♣ and your opponent beats it with the Q♣',
+        plays: ['9_clubs', 'Q_clubs'],
+        winner: 1,
+        points: POINTS_HIGH_CARD,
+      },
     ],
   },
   {

@@ -13,9 +13,7 @@ export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 4;
 
 /** Every card in a fixed order: index = suitIndex * 8 + rankIndex (low→high within a suit). */
-export const DECK: readonly Card[] = SUITS.flatMap((suit) =>
-  RANKS.map((rank) => `${rank}_${suit}` as Card),
-);
+export const DECK: readonly Card[] = SUITS.flatMap((suit) => RANKS.map((rank) => `${rank}_${suit}` as Card));
 
 // Lookup tables keyed by card string: the engine's hot path reads these instead of parsing.
 const INDEX: Record<string, number> = Object.create(null) as Record<string, number>;

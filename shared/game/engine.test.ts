@@ -30,10 +30,14 @@ function lastTrickGame(seat0Last: Card, seat1Hand: Card[], targetScore = 10) {
 function playFirstFourTricks(state: ReturnType<typeof lastTrickGame>) {
   const seat1 = state.hands[1]!;
   return playCards(state, [
-    'K_hearts', seat1[0]!,
-    'Q_hearts', seat1[1]!,
-    'J_hearts', seat1[2]!,
-    '10_hearts', seat1[3]!,
+    'K_hearts',
+    seat1[0]!,
+    'Q_hearts',
+    seat1[1]!,
+    'J_hearts',
+    seat1[2]!,
+    '10_hearts',
+    seat1[3]!,
   ]).state;
 }
 
@@ -99,7 +103,14 @@ describe('dealing', () => {
     expect(() => newGame({ players: 2, seed: 1, targetScore: 0 })).toThrow(/targetScore/);
     expect(() => newGame({ players: 2, seed: 1, dealer: 2 })).toThrow(/dealer/);
     expect(() =>
-      newGame({ players: 2, seed: 1, hands: [['6_hearts', '7_hearts', '8_hearts', '9_hearts', '10_hearts'], ['6_hearts', '7_spades', '8_spades', '9_spades', '10_spades']] }),
+      newGame({
+        players: 2,
+        seed: 1,
+        hands: [
+          ['6_hearts', '7_hearts', '8_hearts', '9_hearts', '10_hearts'],
+          ['6_hearts', '7_spades', '8_spades', '9_spades', '10_spades'],
+        ],
+      }),
     ).toThrow(/twice/);
     expect(() => newGame({ players: 2, seed: 1, hands: [['6_hearts'], ['7_hearts']] })).toThrow(/5 cards/);
   });
@@ -149,7 +160,13 @@ describe('playing a trick', () => {
     expect(after.turn).toBe(1);
     expect(after.trickNumber).toBe(2);
     expect(after.currentTrick).toEqual([]);
-    expect(after.lastTrick).toEqual({ winner: 1, plays: [{ seat: 0, card: '9_hearts' }, { seat: 1, card: '10_hearts' }] });
+    expect(after.lastTrick).toEqual({
+      winner: 1,
+      plays: [
+        { seat: 0, card: '9_hearts' },
+        { seat: 1, card: '10_hearts' },
+      ],
+    });
   });
 
   it('with four players, the highest of the led suit wins whatever else is played', () => {
@@ -208,22 +225,30 @@ describe('rule errors', () => {
 
 describe('scoring the fifth trick', () => {
   it('a 6 that wins (led, nobody following) scores 3', () => {
-    const game = playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']));
+    const game = playFirstFourTricks(
+      lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']),
+    );
     const { state, events } = playCards(game, ['6_spades', '10_clubs']);
     expect(events).toContainEqual({ kind: 'HAND_WON', seat: 0, card: '6_spades', points: 3 });
     expect(state.scores).toEqual([3, 0]);
   });
 
   it('a led 7 that wins scores 2, whether or not it was followed', () => {
-    const unfollowed = playFirstFourTricks(lastTrickGame('7_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']));
+    const unfollowed = playFirstFourTricks(
+      lastTrickGame('7_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']),
+    );
     expect(playCards(unfollowed, ['7_spades', '10_clubs']).state.scores).toEqual([2, 0]);
-    const followed = playFirstFourTricks(lastTrickGame('7_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '6_spades']));
+    const followed = playFirstFourTricks(
+      lastTrickGame('7_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '6_spades']),
+    );
     const { events } = playCards(followed, ['7_spades', '6_spades']);
     expect(events).toContainEqual({ kind: 'HAND_WON', seat: 0, card: '7_spades', points: 2 });
   });
 
   it('a 7 that captured the lead (beat a led 6) scores 1', () => {
-    const game = playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '7_spades']));
+    const game = playFirstFourTricks(
+      lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '7_spades']),
+    );
     const { state, events } = playCards(game, ['6_spades', '7_spades']);
     expect(events).toContainEqual({ kind: 'HAND_WON', seat: 1, card: '7_spades', points: 1 });
     expect(state.scores).toEqual([0, 1]);
@@ -231,15 +256,21 @@ describe('scoring the fifth trick', () => {
 
   it('8 to King score 1, led or capturing', () => {
     for (const rank of ['8', '9', '10', 'J', 'Q', 'K'] as const) {
-      const led = playFirstFourTricks(lastTrickGame(`${rank}_spades`, ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']));
+      const led = playFirstFourTricks(
+        lastTrickGame(`${rank}_spades`, ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']),
+      );
       expect(playCards(led, [`${rank}_spades`, '10_clubs']).state.scores).toEqual([1, 0]);
     }
-    const captured = playFirstFourTricks(lastTrickGame('8_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', 'K_spades']));
+    const captured = playFirstFourTricks(
+      lastTrickGame('8_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', 'K_spades']),
+    );
     expect(playCards(captured, ['8_spades', 'K_spades']).state.scores).toEqual([0, 1]);
   });
 
   it('the first four tricks score nothing', () => {
-    const game = playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']));
+    const game = playFirstFourTricks(
+      lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']),
+    );
     expect(game.scores).toEqual([0, 0]);
     expect(game.trickNumber).toBe(5);
   });
@@ -255,7 +286,9 @@ describe('scoring the fifth trick', () => {
 
 describe('between hands', () => {
   it("the hand's winner deals the next hand and the player after them leads", () => {
-    const game = playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '7_spades']));
+    const game = playFirstFourTricks(
+      lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '7_spades']),
+    );
     expect(game.dealer).toBe(1);
     const { state, events } = playCards(game, ['6_spades', '7_spades']);
     expect(events.at(-1)).toEqual({ kind: 'HAND_DEALT', handNumber: 2, dealer: 1 });
@@ -267,13 +300,20 @@ describe('between hands', () => {
     expect(state.lastTrick?.winner).toBe(1);
     for (const hand of state.hands) expect(hand).toHaveLength(5);
 
-    const won = playCards(playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs'])), ['6_spades', '10_clubs']).state;
+    const won = playCards(
+      playFirstFourTricks(
+        lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs']),
+      ),
+      ['6_spades', '10_clubs'],
+    ).state;
     expect(won.dealer).toBe(0);
     expect(won.turn).toBe(1);
   });
 
   it('the game ends when a player reaches the target score, and that player wins', () => {
-    const game = playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs'], 3));
+    const game = playFirstFourTricks(
+      lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs'], 3),
+    );
     const { state, events } = playCards(game, ['6_spades', '10_clubs']);
     expect(state.status).toBe('finished');
     expect(state.winnerSeat).toBe(0);
@@ -283,7 +323,9 @@ describe('between hands', () => {
   });
 
   it('does not end below the target', () => {
-    const game = playFirstFourTricks(lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs'], 4));
+    const game = playFirstFourTricks(
+      lastTrickGame('6_spades', ['6_clubs', '7_clubs', '8_clubs', '9_clubs', '10_clubs'], 4),
+    );
     const { state } = playCards(game, ['6_spades', '10_clubs']);
     expect(state.status).toBe('active');
     expect(state.scores).toEqual([3, 0]);

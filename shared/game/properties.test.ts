@@ -18,7 +18,17 @@ const gameArb = fc.record({
 type Step = { before: GameState; seat: number; card: Card; after: GameState; events: GameEvent[] };
 
 /** Plays until the game ends, choosing by the given indices (cycled). */
-function playGame({ players, seed, targetScore, choices }: { players: number; seed: number | string; targetScore: number; choices: number[] }) {
+function playGame({
+  players,
+  seed,
+  targetScore,
+  choices,
+}: {
+  players: number;
+  seed: number | string;
+  targetScore: number;
+  choices: number[];
+}) {
   let state = newGame({ players, seed, targetScore });
   const steps: Step[] = [];
   // Every hand gives 1–3 points to one player, so a game lasts at most this many plays.
@@ -36,7 +46,11 @@ function playGame({ players, seed, targetScore, choices }: { players: number; se
 }
 
 function cardsInPlay(state: GameState): Card[] {
-  return [...state.hands.flat(), ...state.currentTrick.map((p) => p.card), ...state.tricks.flatMap((t) => t.plays.map((p) => p.card))];
+  return [
+    ...state.hands.flat(),
+    ...state.currentTrick.map((p) => p.card),
+    ...state.tricks.flatMap((t) => t.plays.map((p) => p.card)),
+  ];
 }
 
 const runs = { numRuns: 150 };
@@ -49,7 +63,8 @@ describe('engine properties', () => {
         expect(final.status).toBe('finished');
         const winner = final.winnerSeat!;
         expect(final.scores[winner]).toBeGreaterThanOrEqual(game.targetScore);
-        for (let s = 0; s < game.players; s++) if (s !== winner) expect(final.scores[s]).toBeLessThan(game.targetScore);
+        for (let s = 0; s < game.players; s++)
+          if (s !== winner) expect(final.scores[s]).toBeLessThan(game.targetScore);
       }),
       runs,
     );

@@ -22,7 +22,16 @@ describe('viewFor', () => {
     expect(view.legalCards).toEqual(['10_hearts', '6_hearts']);
     expect(view.currentTrick).toEqual([{ seat: 0, card: '9_hearts' }]);
     expect(view.cardsInHand).toEqual([4, 5]);
-    expect(view).toMatchObject({ status: 'active', dealer: 1, turn: 1, handNumber: 1, trickNumber: 1, scores: [0, 0], targetScore: 10, winnerSeat: null });
+    expect(view).toMatchObject({
+      status: 'active',
+      dealer: 1,
+      turn: 1,
+      handNumber: 1,
+      trickNumber: 1,
+      scores: [0, 0],
+      targetScore: 10,
+      winnerSeat: null,
+    });
     expect(JSON.stringify(view)).not.toContain('K_spades');
   });
 

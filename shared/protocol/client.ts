@@ -42,5 +42,7 @@ export const clientMessageSchema = z.discriminatedUnion(
   ],
 );
 
-export type ClientMessage = { [K in ClientMessageType]: z.infer<(typeof clientMessageSchemas)[K]> }[ClientMessageType];
+export type ClientMessage = {
+  [K in ClientMessageType]: z.infer<(typeof clientMessageSchemas)[K]>;
+}[ClientMessageType];
 export type ClientMessageOf<K extends ClientMessageType> = Extract<ClientMessage, { type: K }>;

@@ -13,7 +13,10 @@ export interface ProtocolError {
 export type ParseResult<T> = { ok: true; message: T } | { ok: false; error: ProtocolError };
 
 function fail(message: string, ref?: string): { ok: false; error: ProtocolError } {
-  return { ok: false, error: ref ? { code: 'INVALID_MESSAGE', message, ref } : { code: 'INVALID_MESSAGE', message } };
+  return {
+    ok: false,
+    error: ref ? { code: 'INVALID_MESSAGE', message, ref } : { code: 'INVALID_MESSAGE', message },
+  };
 }
 
 function utf8Length(text: string): number {
@@ -37,11 +40,7 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-function parseWith<T>(
-  raw: unknown,
-  schemas: Record<string, z.ZodType>,
-  side: string,
-): ParseResult<T> {
+function parseWith<T>(raw: unknown, schemas: Record<string, z.ZodType>, side: string): ParseResult<T> {
   let value: unknown = raw;
   if (typeof raw === 'string') {
     // UTF-8 takes at most 3 bytes per UTF-16 unit; measure exactly only when it could matter.

@@ -45,7 +45,10 @@ describe('parseClientMessage', () => {
   });
 
   it('lets the spec client omit the session token on queue messages, and drops unknown fields', () => {
-    expect(parseClientMessage({ type: 'JOIN_QUICK_QUEUE' })).toEqual({ ok: true, message: { type: 'JOIN_QUICK_QUEUE' } });
+    expect(parseClientMessage({ type: 'JOIN_QUICK_QUEUE' })).toEqual({
+      ok: true,
+      message: { type: 'JOIN_QUICK_QUEUE' },
+    });
     expect(parseClientMessage({ type: 'PING', extra: 1 })).toEqual({ ok: true, message: { type: 'PING' } });
   });
 
@@ -60,7 +63,10 @@ describe('parseClientMessage', () => {
       ['{"type":"toString"}', /Unknown client message type/],
       ['{"type":"__proto__"}', /Unknown client message type/],
       ['{"type":"MESSAGING_AUTH"}', /Invalid MESSAGING_AUTH: token/],
-      ['{"type":"GAME_PLAY","gameId":"g","card":"A_spades","seq":1}', /Invalid GAME_PLAY: card: must be a card key/],
+      [
+        '{"type":"GAME_PLAY","gameId":"g","card":"A_spades","seq":1}',
+        /Invalid GAME_PLAY: card: must be a card key/,
+      ],
       ['{"type":"GAME_PLAY","gameId":"g","card":"6_spades","seq":-1}', /seq/],
       ['{"type":"GAME_JOIN","gameId":"../etc"}', /gameId: must be a game id/],
       ['{"type":"ACCEPT_MATCH","token":"m","userId":"1"}', /userId/],
@@ -102,9 +108,23 @@ describe('parseClientMessage', () => {
 describe('parseServerMessage', () => {
   it('knows every server message of spec §7 and the game-room messages', () => {
     for (const type of [
-      'MESSAGING_AUTH_SUCCESS', 'CONNECTION_QUALITY', 'PONG', 'ONLINE_STATUS', 'USER_ONLINE', 'USER_OFFLINE',
-      'QUEUE_JOIN_SUCCESS', 'QUEUE_STATUS_RESPONSE', 'QUEUE_LEAVE_SUCCESS', 'MATCH_FOUND', 'MATCH_ACCEPTANCE_UPDATE',
-      'MATCH_REJECTED', 'GAME_CREATED', 'ERROR', 'GAME_STATE', 'GAME_UPDATE', 'GAME_OVER',
+      'MESSAGING_AUTH_SUCCESS',
+      'CONNECTION_QUALITY',
+      'PONG',
+      'ONLINE_STATUS',
+      'USER_ONLINE',
+      'USER_OFFLINE',
+      'QUEUE_JOIN_SUCCESS',
+      'QUEUE_STATUS_RESPONSE',
+      'QUEUE_LEAVE_SUCCESS',
+      'MATCH_FOUND',
+      'MATCH_ACCEPTANCE_UPDATE',
+      'MATCH_REJECTED',
+      'GAME_CREATED',
+      'ERROR',
+      'GAME_STATE',
+      'GAME_UPDATE',
+      'GAME_OVER',
     ]) {
       expect(SERVER_MESSAGE_TYPES).toContain(type);
     }
@@ -112,22 +132,42 @@ describe('parseServerMessage', () => {
 
   it('parses a game update with its view and events', () => {
     const game = {
-      id: 'g1', mode: 'ranked', status: 'active', targetScore: 10, seq: 4,
+      id: 'g1',
+      mode: 'ranked',
+      status: 'active',
+      targetScore: 10,
+      seq: 4,
       players: [
         { seat: 0, userId: 1, username: 'ama', score: 0, cardsInHand: 4, connected: true, isBot: false },
         { seat: 1, userId: 2, username: 'kofi', score: 2, cardsInHand: 5, connected: false, isBot: false },
       ],
-      you: { seat: 0 }, hand: ['6_hearts', 'K_spades', '9_clubs', '10_diamonds'], dealer: 1, turn: 1,
-      turnDeadline: 1_700_000_000_000, handNumber: 2, trickNumber: 1,
-      currentTrick: [{ seat: 0, card: '7_hearts' }], lastTrick: null, legalCards: [], winnerUserId: null,
+      you: { seat: 0 },
+      hand: ['6_hearts', 'K_spades', '9_clubs', '10_diamonds'],
+      dealer: 1,
+      turn: 1,
+      turnDeadline: 1_700_000_000_000,
+      handNumber: 2,
+      trickNumber: 1,
+      currentTrick: [{ seat: 0, card: '7_hearts' }],
+      lastTrick: null,
+      legalCards: [],
+      winnerUserId: null,
     };
     const frame = {
-      type: 'GAME_UPDATE', gameId: 'g1', seq: 4, game,
-      events: [{ kind: 'CARD_PLAYED', seat: 0, card: '7_hearts' }, { kind: 'TURN', seat: 1, deadline: 1_700_000_000_000 }],
+      type: 'GAME_UPDATE',
+      gameId: 'g1',
+      seq: 4,
+      game,
+      events: [
+        { kind: 'CARD_PLAYED', seat: 0, card: '7_hearts' },
+        { kind: 'TURN', seat: 1, deadline: 1_700_000_000_000 },
+      ],
     };
     expect(parseServerMessage(JSON.stringify(frame))).toEqual({ ok: true, message: frame });
     expect(parseServerMessage({ ...frame, game: { ...game, hand: ['A_spades'] } }).ok).toBe(false);
-    expect(parseServerMessage({ type: 'ERROR', code: 'STALE_STATE', message: 'Refresh', ref: 'GAME_PLAY' }).ok).toBe(true);
+    expect(
+      parseServerMessage({ type: 'ERROR', code: 'STALE_STATE', message: 'Refresh', ref: 'GAME_PLAY' }).ok,
+    ).toBe(true);
     expect(parseServerMessage({ type: 'ERROR', code: 'MADE_UP' }).ok).toBe(false);
   });
 });

@@ -1,6 +1,13 @@
 /** Messages the server sends over /ws (spec §7 plus the game-room messages of DESIGN.md §5). */
 import { z } from 'zod';
-import { cardSchema, gameIdSchema, matchTokenSchema, queueNameSchema, seatSchema, userIdSchema } from './common';
+import {
+  cardSchema,
+  gameIdSchema,
+  matchTokenSchema,
+  queueNameSchema,
+  seatSchema,
+  userIdSchema,
+} from './common';
 
 export const ERROR_CODES = [
   'AUTH_REQUIRED',
@@ -27,7 +34,12 @@ const trickSchema = z.object({ plays: z.array(playSchema), winner: seatSchema })
 export const gameEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('HAND_DEALT'), handNumber: z.number().int(), dealer: seatSchema }),
   z.object({ kind: z.literal('CARD_PLAYED'), seat: seatSchema, card: cardSchema }),
-  z.object({ kind: z.literal('TRICK_WON'), seat: seatSchema, card: cardSchema, trickNumber: z.number().int() }),
+  z.object({
+    kind: z.literal('TRICK_WON'),
+    seat: seatSchema,
+    card: cardSchema,
+    trickNumber: z.number().int(),
+  }),
   z.object({ kind: z.literal('HAND_WON'), seat: seatSchema, card: cardSchema, points: z.number().int() }),
   z.object({ kind: z.literal('TURN'), seat: seatSchema, deadline: z.number().int() }),
   z.object({ kind: z.literal('AUTO_PLAYED'), seat: seatSchema, card: cardSchema }),
@@ -113,7 +125,11 @@ export const serverMessageSchemas = {
     token: matchTokenSchema,
     accepted: z.boolean(),
   }),
-  MATCH_REJECTED: z.object({ type: z.literal('MATCH_REJECTED'), token: matchTokenSchema, rejectedBy: userIdSchema }),
+  MATCH_REJECTED: z.object({
+    type: z.literal('MATCH_REJECTED'),
+    token: matchTokenSchema,
+    rejectedBy: userIdSchema,
+  }),
   GAME_CREATED: z.object({ type: z.literal('GAME_CREATED'), gameId: gameIdSchema }),
   GAME_STATE: z.object({ type: z.literal('GAME_STATE'), gameId: gameIdSchema, game: gameViewSchema }),
   GAME_UPDATE: z.object({
@@ -151,5 +167,7 @@ export const serverMessageSchema = z.discriminatedUnion(
   ],
 );
 
-export type ServerMessage = { [K in ServerMessageType]: z.infer<(typeof serverMessageSchemas)[K]> }[ServerMessageType];
+export type ServerMessage = {
+  [K in ServerMessageType]: z.infer<(typeof serverMessageSchemas)[K]>;
+}[ServerMessageType];
 export type ServerMessageOf<K extends ServerMessageType> = Extract<ServerMessage, { type: K }>;

@@ -36,14 +36,23 @@ interface CardViewProps {
 export function CardView({ card, width = 72, interactive = false, className, style }: CardViewProps) {
   const size = { '--card-w': `${width}px`, ...style } as React.CSSProperties;
   if (!card) {
-    return <div role="img" aria-label="Face-down card" className={`${classes.card} ${classes.back} ${className ?? ''}`} style={size} />;
+    return (
+      <div
+        role="img"
+        aria-label="Face-down card"
+        className={`${classes.card} ${classes.back} ${className ?? ''}`}
+        style={size}
+      />
+    );
   }
   const suit = suitOf(card);
   const rank = rankOf(card);
   const symbol = SUIT_SYMBOLS[suit];
   const red = suit === 'hearts' || suit === 'diamonds';
   const isFace = rank === 'J' || rank === 'Q' || rank === 'K';
-  const classNames = [classes.card, red && classes.red, interactive && classes.interactive, className].filter(Boolean).join(' ');
+  const classNames = [classes.card, red && classes.red, interactive && classes.interactive, className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div role="img" aria-label={cardLabel(card)} className={classNames} style={size}>
       <div className={`${classes.corner} ${classes.top}`}>

@@ -1,4 +1,16 @@
-import { Badge, Box, Card as MantineCard, Group, List, Stack, Table, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Badge,
+  Box,
+  Card as MantineCard,
+  Group,
+  List,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconBook2, IconCrown, IconSparkles } from '@tabler/icons-react';
 import { HOW_TO_PLAY, type HowToPlayTab } from '@shared/how-to-play';
 import { CardView } from './CardView';
@@ -54,7 +66,14 @@ function Examples({ tab }: { tab: HowToPlayTab }) {
         <Group key={example.caption} gap="md" wrap="nowrap" align="center">
           <Group gap={6} wrap="nowrap">
             {example.plays.map((card, i) => (
-              <CardView key={card} card={card} width={38} style={{ outline: i === example.winner ? '2px solid var(--mantine-color-spar-5)' : undefined }} />
+              <CardView
+                key={card}
+                card={card}
+                width={38}
+                style={{
+                  outline: i === example.winner ? '2px solid var(--mantine-color-spar-5)' : undefined,
+                }}
+              />
             ))}
           </Group>
           <Text size="sm" style={{ flex: 1 }}>
@@ -86,7 +105,12 @@ export function HowToPlayCard() {
           {HOW_TO_PLAY.map((tab) => {
             const Icon = ICONS[tab.id];
             return (
-              <Tabs.Tab key={tab.id} value={tab.id} px="xs" leftSection={<Box visibleFrom="sm" component={Icon} size={16} />}>
+              <Tabs.Tab
+                key={tab.id}
+                value={tab.id}
+                px="xs"
+                leftSection={<Box visibleFrom="sm" component={Icon} size={16} />}
+              >
                 {tab.title}
               </Tabs.Tab>
             );

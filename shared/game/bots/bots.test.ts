@@ -43,18 +43,23 @@ function medium(hand: Card[], trick: Card[] = []): Card {
 describe('bots', () => {
   it('every level always plays a legal card, with 2 to 4 players', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 4 }), fc.integer(), fc.constantFrom(...BOT_LEVELS), (players, seed, level) => {
-        let state = newGame({ players, seed, targetScore: 3 });
-        let plays = 0;
-        while (state.status === 'active') {
-          const seat = state.turn!;
-          const card = chooseCard(state, seat, level);
-          expect(legalCards(state, seat)).toContain(card);
-          state = applyPlay(state, seat, card).state;
-          plays++;
-        }
-        expect(plays).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 4 }),
+        fc.integer(),
+        fc.constantFrom(...BOT_LEVELS),
+        (players, seed, level) => {
+          let state = newGame({ players, seed, targetScore: 3 });
+          let plays = 0;
+          while (state.status === 'active') {
+            const seat = state.turn!;
+            const card = chooseCard(state, seat, level);
+            expect(legalCards(state, seat)).toContain(card);
+            state = applyPlay(state, seat, card).state;
+            plays++;
+          }
+          expect(plays).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -63,7 +68,8 @@ describe('bots', () => {
     let state = newGame({ players: 2, seed: 'det' });
     for (let i = 0; i < 12; i++) {
       const seat = state.turn!;
-      for (const level of BOT_LEVELS) expect(chooseCard(state, seat, level)).toBe(chooseCard(structuredClone(state), seat, level));
+      for (const level of BOT_LEVELS)
+        expect(chooseCard(state, seat, level)).toBe(chooseCard(structuredClone(state), seat, level));
       state = applyPlay(state, seat, chooseCard(state, seat, 'easy')).state;
     }
   });
@@ -76,11 +82,24 @@ describe('bots', () => {
   it('the hard bot decides from what it may know, not from the other hands', () => {
     // Seat 0 leads; only seat 1's hand differs between the two states (cards seat 0 cannot see).
     const mine: Card[] = ['K_hearts', '9_spades', '6_clubs', '8_diamonds', 'J_clubs'];
-    const a = newGame({ players: 2, seed: 5, dealer: 1, hands: [mine, ['6_hearts', '7_hearts', '10_spades', 'Q_clubs', '9_diamonds']] });
-    const b = newGame({ players: 2, seed: 5, dealer: 1, hands: [mine, ['Q_hearts', '7_spades', '8_spades', '7_clubs', 'K_diamonds']] });
+    const a = newGame({
+      players: 2,
+      seed: 5,
+      dealer: 1,
+      hands: [mine, ['6_hearts', '7_hearts', '10_spades', 'Q_clubs', '9_diamonds']],
+    });
+    const b = newGame({
+      players: 2,
+      seed: 5,
+      dealer: 1,
+      hands: [mine, ['Q_hearts', '7_spades', '8_spades', '7_clubs', 'K_diamonds']],
+    });
     expect(chooseCard(a, 0, 'hard')).toBe(chooseCard(b, 0, 'hard'));
     const afterA = playCards(a, ['K_hearts', '6_hearts']).state;
-    const afterB = { ...afterA, hands: [afterA.hands[0]!, ['Q_spades', '7_spades', '8_spades', 'K_diamonds']] };
+    const afterB = {
+      ...afterA,
+      hands: [afterA.hands[0]!, ['Q_spades', '7_spades', '8_spades', 'K_diamonds']],
+    };
     expect(chooseCard(afterA, 0, 'hard')).toBe(chooseCard(afterB as GameState, 0, 'hard'));
   });
 
@@ -97,7 +116,14 @@ describe('bots', () => {
         ['6_clubs', '7_clubs', '9_spades', '10_spades', 'J_spades'],
       ],
     });
-    state = playCards(state, ['10_hearts', '9_spades', 'J_hearts', '10_spades', 'Q_hearts', 'J_spades']).state;
+    state = playCards(state, [
+      '10_hearts',
+      '9_spades',
+      'J_hearts',
+      '10_spades',
+      'Q_hearts',
+      'J_spades',
+    ]).state;
     expect(state.turn).toBe(0);
     expect(chooseCard(state, 0, 'hard')).toBe('K_diamonds');
   });
@@ -108,14 +134,18 @@ describe('bots', () => {
   });
 
   it('medium wins a trick cheaply with a spare card, and otherwise gives its lowest spare', () => {
-    expect(medium(['6_spades', '9_hearts', 'J_hearts', 'Q_hearts', 'K_clubs'], ['8_hearts'])).toBe('9_hearts');
+    expect(medium(['6_spades', '9_hearts', 'J_hearts', 'Q_hearts', 'K_clubs'], ['8_hearts'])).toBe(
+      '9_hearts',
+    );
     expect(medium(['6_spades', '9_hearts', 'J_hearts', 'K_clubs'], ['Q_hearts'])).toBe('9_hearts');
     expect(medium(['7_hearts', 'K_spades'], ['6_hearts'])).toBe('7_hearts');
     expect(medium(['8_hearts', 'K_spades'], ['9_hearts'])).toBe('8_hearts');
   });
 
   it('medium sheds its highest spare card when void in the led suit', () => {
-    expect(medium(['6_spades', '9_clubs', 'J_diamonds', '10_clubs', 'K_spades'], ['8_hearts'])).toBe('J_diamonds');
+    expect(medium(['6_spades', '9_clubs', 'J_diamonds', '10_clubs', 'K_spades'], ['8_hearts'])).toBe(
+      'J_diamonds',
+    );
   });
 
   it('medium beats easy and hard beats medium over seeded games (95% lower bound above 50%)', () => {

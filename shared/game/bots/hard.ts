@@ -1,5 +1,5 @@
 import { cardIndex, cardAt, type Card } from '../cards';
-import { Rng } from '../rng';
+import type { Rng } from '../rng';
 import { pointsByRank } from '../scoring';
 import { bitCount, lowestBit, suitMask } from './bits';
 import { trickBits, type Knowledge } from './knowledge';

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Box, Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { IconCards, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
 import type { Card } from '@shared/game';
@@ -82,7 +94,16 @@ export function LandingPage() {
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" my="xl">
         {FACTS.map(({ icon: Icon, title, text }) => (
-          <Stack key={title} gap={6} p="md" bg="dark.7" style={{ borderRadius: 'var(--mantine-radius-lg)', border: '1px solid var(--mantine-color-dark-5)' }}>
+          <Stack
+            key={title}
+            gap={6}
+            p="md"
+            bg="dark.7"
+            style={{
+              borderRadius: 'var(--mantine-radius-lg)',
+              border: '1px solid var(--mantine-color-dark-5)',
+            }}
+          >
             <ThemeIcon color="accent" variant="light" size="lg" radius="md">
               <Icon size={20} />
             </ThemeIcon>

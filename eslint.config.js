@@ -1,0 +1,110 @@
+// @ts-check
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The parts of DESIGN.md §3 and who may import whom: shared ← server, renderer, electron. */
+const ELEMENTS = [
+  { type: 'shared', pattern: 'shared' },
+  { type: 'server', pattern: 'server' },
+  { type: 'renderer', pattern: 'renderer' },
+  { type: 'electron', pattern: 'electron' },
+  { type: 'tests', pattern: 'tests' },
+  { type: 'scripts', pattern: 'scripts' },
+];
+
+const allowed = (from, to) => ({
+  from: { element: { type: from } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS,
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+      'import/resolver': {
+        typescript: { project: './tsconfig.base.json' },
+        node: true,
+      },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            allowed('shared', ['shared']),
+            allowed('server', ['shared', 'server']),
+            allowed('renderer', ['shared', 'renderer']),
+            allowed('electron', ['shared', 'electron']),
+            allowed('tests', ['shared', 'server', 'renderer', 'electron', 'tests']),
+            allowed('scripts', ['shared', 'server', 'scripts']),
+            // Unit tests beside their source may use the cross-cutting fixtures in tests/.
+            { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // shared/ is pure: no Node or browser APIs, no hidden clocks or randomness.
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'shared/ must not use Node APIs.' },
+            {
+              regex: '^(fs|path|os|crypto|http|https|net|child_process|worker_threads)$',
+              message: 'shared/ must not use Node APIs.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Use the seeded Rng in shared/game/rng.ts.' },
+        { object: 'Date', property: 'now', message: 'shared/ takes time as an argument.' },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'localStorage', 'fetch'],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);

@@ -1,0 +1,46 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { theme } from '../app/theme';
+import { CardView, cardLabel } from './CardView';
+import { HowToPlayCard } from './HowToPlayCard';
+
+afterEach(cleanup);
+
+function renderWithTheme(ui: React.ReactNode) {
+  return render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
+}
+
+describe('HowToPlayCard', () => {
+  it('shows the three tabs and the basics first', () => {
+    renderWithTheme(<HowToPlayCard />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basics', 'Scoring', 'Advanced Rules']);
+    expect(screen.getByText(/The deck has 32 cards/)).toBeTruthy();
+  });
+
+  it('shows the scoring table and replayable examples on the Scoring tab', () => {
+    renderWithTheme(<HowToPlayCard />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Scoring' }));
+    expect(screen.getByText('3 points')).toBeTruthy();
+    expect(screen.getByText('2 points')).toBeTruthy();
+    expect(screen.getAllByText('1 point')).toHaveLength(2);
+    expect(screen.getByText(/capture it with the 7♥/)).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: '6 of Spades' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('CardView', () => {
+  it('labels cards for screen readers and hides face-down cards', () => {
+    expect(cardLabel('K_spades')).toBe('King of Spades');
+    expect(cardLabel('10_hearts')).toBe('10 of Hearts');
+    renderWithTheme(
+      <>
+        <CardView card="Q_diamonds" />
+        <CardView />
+      </>,
+    );
+    expect(screen.getByRole('img', { name: 'Queen of Diamonds' }).textContent).toContain('♦');
+    expect(screen.getByRole('img', { name: 'Face-down card' }).textContent).toBe('');
+  });
+});

@@ -1,0 +1,68 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+/** Lints `code` as if it lived at `filePath` and returns the rule ids that fired. */
+async function rulesFired(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('import boundaries (DESIGN.md §3)', () => {
+  it('shared imports nothing of ours outside shared', async () => {
+    expect(
+      await rulesFired(
+        'shared/game/x.ts',
+        "import { buildApp } from '../../server/src/app';\nexport const a = buildApp;\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesFired(
+        'shared/x.ts',
+        "import { App } from '../renderer/src/app/App';\nexport const a = App;\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesFired('shared/x.ts', "import { DECK } from './game/cards';\nexport const a = DECK;\n"),
+    ).toEqual([]);
+  });
+
+  it('renderer, server and electron never import each other', async () => {
+    const cases: [string, string][] = [
+      ['renderer/src/x.ts', "import { buildApp } from '../../server/src/app';\nexport const a = buildApp;\n"],
+      ['server/src/x.ts', "import { App } from '../../renderer/src/app/App';\nexport const a = App;\n"],
+      ['electron/main/x.ts', "import { App } from '../../renderer/src/app/App';\nexport const a = App;\n"],
+      [
+        'renderer/src/x.ts',
+        "import { WINDOW_OPTIONS } from '../../electron/main/window-options';\nexport const a = WINDOW_OPTIONS;\n",
+      ],
+    ];
+    for (const [file, code] of cases)
+      expect(await rulesFired(file, code), file).toContain('boundaries/dependencies');
+  });
+
+  it('every side may import shared through the @shared alias', async () => {
+    for (const file of ['renderer/src/x.ts', 'server/src/x.ts', 'electron/main/x.ts']) {
+      expect(
+        await rulesFired(
+          file,
+          "import { APP_VERSION } from '@shared/constants';\nexport const a = APP_VERSION;\n",
+        ),
+        file,
+      ).toEqual([]);
+    }
+  });
+
+  it('shared stays pure: no Node APIs, no Math.random, no Date.now', async () => {
+    expect(await rulesFired('shared/x.ts', "import fs from 'node:fs';\nexport const a = fs;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(await rulesFired('shared/x.ts', 'export const a = Math.random();\n')).toContain(
+      'no-restricted-properties',
+    );
+    expect(await rulesFired('shared/x.ts', 'export const a = Date.now();\n')).toContain(
+      'no-restricted-properties',
+    );
+  });
+});
