@@ -18,7 +18,10 @@ describe('HTTP app', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    const config = loadConfig({ STATIC_DIR: webAppFixture(), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-data-')) });
+    const config = loadConfig({
+      STATIC_DIR: webAppFixture(),
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-data-')),
+    });
     app = await buildApp(config, { logger: false });
   });
   afterAll(() => app.close());

@@ -15,16 +15,20 @@ function renderWithTheme(ui: React.ReactNode) {
 describe('HowToPlayCard', () => {
   it('shows the three tabs and the basics first', () => {
     renderWithTheme(<HowToPlayCard />);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Basics', 'Scoring', 'Advanced Rules']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Basics',
+      'Scoring',
+      'Advanced Rules',
+    ]);
     expect(screen.getByText(/The deck has 32 cards/)).toBeTruthy();
   });
 
   it('shows the scoring table and replayable examples on the Scoring tab', () => {
     renderWithTheme(<HowToPlayCard />);
     fireEvent.click(screen.getByRole('tab', { name: 'Scoring' }));
-    expect(screen.getByText('3 points')).toBeTruthy();
-    expect(screen.getByText('2 points')).toBeTruthy();
-    expect(screen.getAllByText('1 point')).toHaveLength(2);
+    expect(screen.getByText('+3')).toBeTruthy();
+    expect(screen.getByText('+2')).toBeTruthy();
+    expect(screen.getAllByText('+1')).toHaveLength(2);
     expect(screen.getByText(/capture it with the 7♥/)).toBeTruthy();
     expect(screen.getAllByRole('img', { name: '6 of Spades' }).length).toBeGreaterThan(0);
   });

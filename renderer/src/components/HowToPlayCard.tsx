@@ -43,8 +43,12 @@ function ScoringTable({ tab }: { tab: HowToPlayTab }) {
           <Table.Tr key={`${row.card}-${row.points}`}>
             <Table.Td fw={700}>{row.card}</Table.Td>
             <Table.Td>
-              <Badge color={row.points === 3 ? 'spar' : row.points === 2 ? 'accent' : 'gray'} variant="light">
-                {row.points} {row.points === 1 ? 'point' : 'points'}
+              <Badge
+                color={row.points === 3 ? 'spar' : row.points === 2 ? 'accent' : 'gray'}
+                variant="light"
+                size="lg"
+              >
+                +{row.points}
               </Badge>
             </Table.Td>
             <Table.Td c="dark.1">{row.note}</Table.Td>
@@ -105,13 +109,11 @@ export function HowToPlayCard() {
           {HOW_TO_PLAY.map((tab) => {
             const Icon = ICONS[tab.id];
             return (
-              <Tabs.Tab
-                key={tab.id}
-                value={tab.id}
-                px="xs"
-                leftSection={<Box visibleFrom="sm" component={Icon} size={16} />}
-              >
-                {tab.title}
+              <Tabs.Tab key={tab.id} value={tab.id} px="xs">
+                <Group gap={6} wrap="nowrap" justify="center">
+                  <Box visibleFrom="sm" component={Icon} size={16} />
+                  {tab.title}
+                </Group>
               </Tabs.Tab>
             );
           })}

@@ -104,28 +104,27 @@ describe('bots', () => {
   });
 
   it('the hard bot takes a sure win of the game', () => {
-    // Seat 0 needs 1 point; leading the King wins the fourth trick and then leading the 8 of
-    // spades cannot be beaten (every higher spade has been seen). Leading the 8 first could lose.
+    // Seat 0 needs 3 points and knows seat 1 has no spades (it failed to follow them). Leading the
+    // King wins the fourth trick for sure, then the 6 of spades cannot be followed: 3 points.
+    // Leading the 6 first also takes the fourth trick, but the King then scores only 1.
     let state = newGame({
       players: 2,
       seed: 9,
       dealer: 1,
-      targetScore: 1,
+      targetScore: 3,
       hands: [
-        ['10_hearts', 'J_hearts', 'Q_hearts', 'K_diamonds', '8_spades'],
-        ['6_clubs', '7_clubs', '9_spades', '10_spades', 'J_spades'],
+        ['9_spades', 'J_hearts', 'Q_hearts', 'K_diamonds', '6_spades'],
+        ['6_clubs', '7_clubs', '8_clubs', '9_diamonds', '10_diamonds'],
       ],
     });
-    state = playCards(state, [
-      '10_hearts',
-      '9_spades',
-      'J_hearts',
-      '10_spades',
-      'Q_hearts',
-      'J_spades',
-    ]).state;
+    state = playCards(state, ['9_spades', '6_clubs', 'J_hearts', '7_clubs', 'Q_hearts', '8_clubs']).state;
     expect(state.turn).toBe(0);
     expect(chooseCard(state, 0, 'hard')).toBe('K_diamonds');
+    const won = playCards(state, [
+      'K_diamonds',
+      chooseCard(playCards(state, ['K_diamonds']).state, 1, 'hard'),
+    ]).state;
+    expect(chooseCard(won, 0, 'hard')).toBe('6_spades');
   });
 
   it('medium keeps its lowest card for the last lead and its highest for the fourth trick', () => {

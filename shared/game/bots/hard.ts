@@ -6,7 +6,7 @@ import { trickBits, type Knowledge } from './knowledge';
 import { mediumPick } from './medium';
 
 /** Determinizations per decision: enough to separate good cards, cheap enough for < 20 ms. */
-export const HARD_SAMPLES = 24;
+export const HARD_SAMPLES = 48;
 /** A hand that ends the game outweighs any points, so the search plays for the win near the end. */
 const DECISIVE_BONUS = 10;
 /** Above this many cards left in play, a full search of 3–4 players is too slow: roll out instead. */

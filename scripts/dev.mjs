@@ -1,0 +1,23 @@
+// `npm run dev`: the server with live reload (tsx watch) on PORT (default 3000) and the Vite dev
+// server on http://localhost:5173, which proxies /api and /ws to it.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npx', ['tsx', 'watch', '--tsconfig', 'tsconfig.server.json', 'server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, STATIC_DIR: process.env.STATIC_DIR ?? 'dist/renderer' },
+  }),
+  spawn('npx', ['vite'], { stdio: 'inherit' }),
+];
+
+const stop = () => {
+  for (const child of children) child.kill('SIGTERM');
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) {
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });
+}
