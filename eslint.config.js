@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -52,8 +53,8 @@ export default tseslint.config(
       'boundaries/elements': ELEMENTS,
       'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
       'import/resolver': {
-        typescript: { project: './tsconfig.base.json' },
-        node: true,
+        [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {},
+        node: {},
       },
     },
     rules: {
@@ -100,6 +101,11 @@ export default tseslint.config(
       ],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'localStorage', 'fetch'],
     },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
