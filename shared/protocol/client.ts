@@ -34,14 +34,6 @@ export const clientMessageSchemas = {
 export type ClientMessageType = keyof typeof clientMessageSchemas;
 export const CLIENT_MESSAGE_TYPES = Object.keys(clientMessageSchemas) as ClientMessageType[];
 
-export const clientMessageSchema = z.discriminatedUnion(
-  'type',
-  Object.values(clientMessageSchemas) as unknown as [
-    (typeof clientMessageSchemas)[ClientMessageType],
-    ...(typeof clientMessageSchemas)[ClientMessageType][],
-  ],
-);
-
 export type ClientMessage = {
   [K in ClientMessageType]: z.infer<(typeof clientMessageSchemas)[K]>;
 }[ClientMessageType];

@@ -159,14 +159,6 @@ export const serverMessageSchemas = {
 export type ServerMessageType = keyof typeof serverMessageSchemas;
 export const SERVER_MESSAGE_TYPES = Object.keys(serverMessageSchemas) as ServerMessageType[];
 
-export const serverMessageSchema = z.discriminatedUnion(
-  'type',
-  Object.values(serverMessageSchemas) as unknown as [
-    (typeof serverMessageSchemas)[ServerMessageType],
-    ...(typeof serverMessageSchemas)[ServerMessageType][],
-  ],
-);
-
 export type ServerMessage = {
   [K in ServerMessageType]: z.infer<(typeof serverMessageSchemas)[K]>;
 }[ServerMessageType];
