@@ -1,28 +1,91 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { openDb, type Db } from './db';
+import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
+import { registerSecurity } from './http/security';
+import { AttemptLimiter } from './infra/attempt-limiter';
+import { createMailer, type Mailer } from './infra/mail';
+import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
+import { authRoutes } from './modules/auth/routes';
+import { AccountService } from './modules/auth/service';
+import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerWebApp } from './static';
 
 export interface AppOptions {
   /** Pass false to silence request logs (tests). */
   logger?: boolean;
+  /** The clock, injectable so tests can expire tokens. */
+  now?: () => number;
+  /** Replaces the Google ID-token check (tests use locally signed tokens). */
+  googleVerifier?: GoogleVerifier;
+  mailer?: Mailer;
+  /** How often to anonymise accounts past their deletion grace; 0 turns the sweep off. */
+  sweepIntervalMs?: number;
+}
+
+export interface App extends FastifyInstance {
+  accounts: AccountService;
+  db: Db;
 }
 
 /** Builds the whole HTTP app without listening, so tests can inject requests. */
-export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
+  const now = options.now ?? Date.now;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    bodyLimit: 1024 * 1024,
-  });
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A hop count is supported at run time (proxy-addr) though Fastify's types omit it.
+    trustProxy: config.trustProxy as boolean | string,
+    // Undici's defaults close idle keep-alive sockets slowly; shutdown should not wait on them.
+    forceCloseConnections: 'idle',
+  }) as unknown as App;
 
-  // Every error leaves as JSON with a message; internals are logged, never sent.
-  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error(error);
-    reply.code(status).send({ message: status >= 500 ? 'Internal server error' : error.message });
+  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const google =
+    options.googleVerifier ??
+    (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
+  const accounts = new AccountService({
+    db,
+    mailer,
+    now,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    sessionDays: config.sessionDays,
+    google,
+    loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
   });
+  app.decorate('accounts', accounts);
+  app.decorate('db', db);
+  app.decorateRequest('auth', null);
+
+  registerErrorHandling(app);
+  await registerSecurity(app, config.publicUrl);
 
   healthRoutes(app);
+  authRoutes(app, accounts);
+  deviceRoutes(app, { db, accounts, now });
   await registerWebApp(app, config.staticDir);
+
+  const sweepEvery = options.sweepIntervalMs ?? 60 * 60_000;
+  let sweep: NodeJS.Timeout | undefined;
+  if (sweepEvery > 0) {
+    app.addHook('onReady', async () => {
+      sweep = setInterval(() => {
+        accounts
+          .sweepDeletedAccounts()
+          .catch((error: unknown) => app.log.error({ err: error }, 'account sweep failed'));
+      }, sweepEvery);
+      sweep.unref();
+    });
+  }
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    mailer.close();
+    await db.close();
+  });
   return app;
 }

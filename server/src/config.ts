@@ -5,22 +5,80 @@ import { z } from 'zod';
 /** The package root, whether running from server/src (tsx) or from the dist/server bundle. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   STATIC_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default('Spar <no-reply@spar.local>'),
+  GOOGLE_CLIENT_IDS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): boolean | number | string => {
+      const text = value.trim().toLowerCase();
+      if (text === 'true') return true;
+      if (text === 'false' || text === '') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      if (/^[0-9a-f.:/,\s]+$/.test(text)) return value.trim();
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false, a hop count or a list of proxy addresses',
+      });
+      return z.NEVER;
+    }),
 });
 
 export interface Config {
   port: number;
   host: string;
-  /** Absolute directory for the embedded database and local files. */
+  /** Absolute directory for the embedded database, mail files and uploads. */
   dataDir: string;
   /** Absolute directory of the built web app. */
   staticDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** PostgreSQL when set; the embedded SQLite file DATA_DIR/spar.db otherwise. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Where players reach the app (links in mails, the CORS origin). */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleClientIds: string[];
+  sessionDays: number;
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {
@@ -41,5 +99,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(values.DATA_DIR),
     staticDir: path.resolve(values.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/renderer')),
     logLevel: values.LOG_LEVEL,
+    databaseUrl: values.DATABASE_URL,
+    redisUrl: values.REDIS_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    googleClientIds: values.GOOGLE_CLIENT_IDS,
+    sessionDays: values.SESSION_DAYS,
+    trustProxy: values.TRUST_PROXY,
   };
 }

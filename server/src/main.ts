@@ -30,7 +30,8 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const code = (error as { code?: string }).code;
   if (error instanceof ConfigError) console.error(error.message);
-  else if (code === 'EADDRINUSE') console.error(`Port already in use: ${(error as { port?: number }).port} (set PORT)`);
+  else if (code === 'EADDRINUSE')
+    console.error(`Port already in use: ${(error as { port?: number }).port} (set PORT)`);
   else console.error(error);
   process.exit(1);
 });

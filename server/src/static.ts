@@ -4,6 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * Vite's hashed bundles (assets/name-HASH.ext) never change, so they are cached for good. Deck
+ * art under assets/decks/ and sounds under sounds/ keep their names across releases: a day.
+ * Everything else, index.html first, is revalidated on every load.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const parts = relativePath.split(path.sep);
+  if (parts.length === 2 && parts[0] === 'assets' && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(parts[1]!)) {
+    return 'public, max-age=31536000, immutable';
+  }
+  if ((parts[0] === 'assets' && parts[1] === 'decks') || parts[0] === 'sounds')
+    return 'public, max-age=86400';
+  return 'no-cache';
+}
+
+/**
  * Serves the built web app. Any page path (GET outside /api and /ws, without a file extension)
  * that matches no file gets index.html, so the client-side router owns every page route; unknown
  * /api paths and missing files stay JSON 404s.
@@ -14,10 +29,8 @@ export async function registerWebApp(app: FastifyInstance, staticDir: string): P
     await app.register(fastifyStatic, {
       root: staticDir,
       index: ['index.html'],
-      // Hashed assets can be cached for good; index.html must always be revalidated.
       setHeaders(reply, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', cacheControlFor(path.relative(staticDir, filePath)));
       },
     });
   } else {

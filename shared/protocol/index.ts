@@ -2,3 +2,4 @@ export * from './common';
 export * from './client';
 export * from './server';
 export * from './parse';
+export * from './rest';

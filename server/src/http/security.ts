@@ -1,0 +1,58 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+
+/** The native shells load the app from these origins (Capacitor on iOS and Android, Electron). */
+export const NATIVE_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost'];
+
+export function isAllowedOrigin(origin: string, publicUrl: string): boolean {
+  return (
+    origin === new URL(publicUrl).origin || NATIVE_ORIGINS.includes(origin) || origin.startsWith('app://')
+  );
+}
+
+export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Google's sign-in button script and frame, for the Google option on /auth.
+        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com/gsi/'],
+        frameSrc: ['https://accounts.google.com/gsi/'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The Google sign-in popup must be able to talk back to the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(cors, {
+    origin: (origin, callback) => {
+      // Same-origin requests and non-browser clients send no Origin header.
+      if (!origin) return callback(null, true);
+      callback(null, isAllowedOrigin(origin, publicUrl));
+    },
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'Authorization'],
+    maxAge: 600,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+    }),
+  });
+}

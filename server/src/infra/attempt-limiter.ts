@@ -1,0 +1,52 @@
+/**
+ * Counts failures per key (e.g. an account name) in a fixed window and says how long to wait once
+ * the limit is reached. In memory, bounded in size; a success clears the key.
+ */
+export class AttemptLimiter {
+  private readonly entries = new Map<string, { failures: number; windowStart: number }>();
+
+  constructor(
+    private readonly maxFailures: number,
+    private readonly windowMs: number,
+    private readonly now: () => number,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Milliseconds until `key` may try again, or 0 when it may try now. */
+  retryAfter(key: string): number {
+    const entry = this.entries.get(key);
+    if (!entry) return 0;
+    const elapsed = this.now() - entry.windowStart;
+    if (elapsed >= this.windowMs) {
+      this.entries.delete(key);
+      return 0;
+    }
+    return entry.failures >= this.maxFailures ? this.windowMs - elapsed : 0;
+  }
+
+  fail(key: string): void {
+    const now = this.now();
+    const entry = this.entries.get(key);
+    if (entry && now - entry.windowStart < this.windowMs) {
+      entry.failures++;
+      return;
+    }
+    if (this.entries.size >= this.maxKeys) this.prune(now);
+    this.entries.set(key, { failures: 1, windowStart: now });
+  }
+
+  reset(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private prune(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (now - entry.windowStart >= this.windowMs) this.entries.delete(key);
+    }
+    // Still full of live entries: drop the oldest rather than grow without bound.
+    if (this.entries.size >= this.maxKeys) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+}

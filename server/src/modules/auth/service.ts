@@ -1,0 +1,349 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
+import type { Db } from '../../db';
+import { HttpError } from '../../http/errors';
+import type { AttemptLimiter } from '../../infra/attempt-limiter';
+import type { Mailer } from '../../infra/mail';
+import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
+import { InvalidGoogleToken, type GoogleVerifier } from './google';
+import * as repo from './repo';
+import type { UserRow } from './repo';
+import { verificationMail } from './mails';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const EMAIL_TOKEN_TTL_MS = DAY_MS;
+export const DELETION_GRACE_MS = 30 * DAY_MS;
+/** Sliding expiry is written at most this often per session, not on every request. */
+const SESSION_TOUCH_MS = 60 * 60 * 1000;
+const RESEND_INTERVAL_MS = 60 * 1000;
+
+export interface AccountDeps {
+  db: Db;
+  mailer: Mailer;
+  now: () => number;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  sessionDays: number;
+  google: GoogleVerifier | null;
+  loginFailures: AttemptLimiter;
+}
+
+export interface ClientInfo {
+  userAgent: string | null;
+  ip: string | null;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: number;
+}
+
+export function toAuthUser(user: UserRow): AuthUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isVerified: user.is_verified === 1,
+    markedForDelete: user.marked_for_delete_at !== null,
+    role: user.role,
+    createdAt: user.created_at,
+  };
+}
+
+function needsVerification(user: UserRow): boolean {
+  return user.email !== null && user.is_verified !== 1;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e.message ?? '')
+  );
+}
+
+/** Accounts, sessions and email verification: the rules behind /api/auth. */
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  private get db() {
+    return this.deps.db.kysely;
+  }
+
+  async register(
+    input: { username: string; password: string; email?: string | null },
+    client: ClientInfo,
+  ): Promise<AuthResponse> {
+    const now = this.deps.now();
+    if (await repo.findUserByUsername(this.db, input.username))
+      throw new HttpError(409, 'Username is already taken');
+    if (input.email && (await repo.findUserByEmail(this.db, input.email))) {
+      throw new HttpError(409, 'An account with this email already exists');
+    }
+    const passwordHash = await hashPassword(input.password);
+    let user: UserRow;
+    try {
+      user = await repo.insertUser(this.db, {
+        username: input.username,
+        email: input.email ?? null,
+        passwordHash,
+        googleSub: null,
+        isVerified: false,
+        now,
+      });
+    } catch (error) {
+      // Two sign-ups racing for one name: the database's unique index decides.
+      if (isUniqueViolation(error)) throw new HttpError(409, 'Username or email is already taken');
+      throw error;
+    }
+    const token = await this.createSession(user.id, client);
+    const emailVerificationSent = user.email ? await this.sendVerification(user) : false;
+    return {
+      token,
+      user: toAuthUser(user),
+      requiresVerification: needsVerification(user),
+      emailVerificationSent,
+      message: user.email
+        ? 'Registration successful. Please check your email to verify your account.'
+        : 'Registration successful',
+    };
+  }
+
+  async login(input: { username: string; password: string }, client: ClientInfo): Promise<AuthResponse> {
+    const key = input.username.toLowerCase();
+    const wait = this.deps.loginFailures.retryAfter(key);
+    if (wait > 0) {
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60_000)} minutes.`,
+      );
+    }
+    const user = await repo.findUserByLogin(this.db, input.username);
+    const ok = user?.password_hash
+      ? await verifyPassword(user.password_hash, input.password)
+      : (await burnPasswordCheck(input.password), false);
+    if (!user || !ok) {
+      this.deps.loginFailures.fail(key);
+      throw new HttpError(401, 'Invalid username or password');
+    }
+    this.deps.loginFailures.reset(key);
+    const token = await this.createSession(user.id, client);
+    return {
+      token,
+      user: toAuthUser(user),
+      requiresVerification: needsVerification(user),
+      emailVerificationSent: false,
+      message: 'Login successful',
+    };
+  }
+
+  async googleSignIn(idToken: string, client: ClientInfo): Promise<GoogleAuthResponse> {
+    if (!this.deps.google) throw new HttpError(503, 'Google sign-in is not configured on this server');
+    let identity;
+    try {
+      identity = await this.deps.google(idToken);
+    } catch (error) {
+      if (error instanceof InvalidGoogleToken)
+        throw new HttpError(401, 'Google sign-in failed: the ID token is not valid');
+      throw error;
+    }
+    const now = this.deps.now();
+    let user = await repo.findUserByGoogleSub(this.db, identity.sub);
+    let isNewUser = false;
+    if (!user && identity.email && identity.emailVerified) {
+      const existing = await repo.findUserByEmail(this.db, identity.email);
+      if (existing) {
+        // Google proved who owns this address. If the account never verified it, whoever set its
+        // password may not own the address: drop that password and its sessions on linking.
+        const takeOver = existing.is_verified !== 1;
+        if (takeOver) await repo.revokeUserSessions(this.db, existing.id, now);
+        user = await repo.updateUser(
+          this.db,
+          existing.id,
+          { google_sub: identity.sub, is_verified: 1, ...(takeOver ? { password_hash: null } : {}) },
+          now,
+        );
+      }
+    }
+    if (!user) {
+      user = await this.createGoogleUser(identity, now);
+      isNewUser = true;
+    }
+    const token = await this.createSession(user.id, client);
+    return {
+      token,
+      user: toAuthUser(user),
+      isNewUser,
+      markedForDelete: user.marked_for_delete_at !== null,
+      message: isNewUser ? 'Account created' : 'Sign-in successful',
+    };
+  }
+
+  private async createGoogleUser(
+    identity: { sub: string; email: string | null; emailVerified: boolean; name: string | null },
+    now: number,
+  ) {
+    const base = usernameFrom(identity.name ?? identity.email?.split('@')[0] ?? 'player');
+    const email =
+      identity.email && identity.emailVerified && !(await repo.findUserByEmail(this.db, identity.email))
+        ? identity.email
+        : null;
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const suffix = attempt === 0 ? '' : String(attempt + 1);
+      const username = base.slice(0, 20 - suffix.length) + suffix;
+      if (await repo.findUserByUsername(this.db, username)) continue;
+      try {
+        return await repo.insertUser(this.db, {
+          username,
+          email,
+          passwordHash: null,
+          googleSub: identity.sub,
+          isVerified: true,
+          now,
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+    }
+    throw new HttpError(409, 'Could not choose a username for this Google account');
+  }
+
+  async createSession(userId: number, client: ClientInfo): Promise<string> {
+    const now = this.deps.now();
+    const token = newToken();
+    await repo.insertSession(this.db, {
+      userId,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: now + this.deps.sessionDays * DAY_MS,
+      userAgent: client.userAgent?.slice(0, 300) ?? null,
+      ip: client.ip,
+    });
+    return token;
+  }
+
+  /** The user behind a bearer token, with the spec's 401 answers for the ways it can fail. */
+  async authenticate(token: string | undefined): Promise<Authenticated> {
+    if (!token) throw new HttpError(401, 'Authentication required');
+    const session = token.length <= 512 ? await repo.findSessionByHash(this.db, hashToken(token)) : undefined;
+    if (!session || session.revoked_at !== null) throw new HttpError(401, 'Invalid token');
+    const now = this.deps.now();
+    if (session.expires_at <= now) throw new HttpError(401, 'Token expired', 'token_expired');
+    const user = await repo.findUserById(this.db, session.user_id);
+    if (!user) throw new HttpError(401, 'Invalid token');
+    if (now - session.last_used_at >= SESSION_TOUCH_MS) {
+      await repo.touchSession(this.db, session.id, now, now + this.deps.sessionDays * DAY_MS);
+    }
+    return { user, sessionId: session.id };
+  }
+
+  async logout(sessionId: number): Promise<void> {
+    await repo.revokeSession(this.db, sessionId, this.deps.now());
+  }
+
+  /** Sends a fresh verification link; false when the mail could not be sent. */
+  async sendVerification(user: UserRow): Promise<boolean> {
+    if (!user.email) return false;
+    const now = this.deps.now();
+    const token = newToken();
+    await repo.insertEmailToken(this.db, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      email: user.email,
+      now,
+      expiresAt: now + EMAIL_TOKEN_TTL_MS,
+    });
+    const link = `${this.deps.publicUrl}/api/auth/verify-email?token=${token}`;
+    try {
+      await this.deps.mailer.send(verificationMail(user.username, user.email, link));
+      if (this.deps.mailer.kind === 'file')
+        this.deps.log.info({ userId: user.id, link }, 'verification mail written to DATA_DIR/mail');
+      return true;
+    } catch (error) {
+      this.deps.log.warn({ err: error, userId: user.id }, 'verification mail could not be sent');
+      return false;
+    }
+  }
+
+  async resendVerification(user: UserRow): Promise<{ emailVerificationSent: boolean; message: string }> {
+    if (!user.email) throw new HttpError(400, 'This account has no email address to verify');
+    if (user.is_verified === 1) throw new HttpError(409, 'Your email address is already verified');
+    const last = await repo.latestEmailTokenAt(this.db, user.id);
+    const wait = last ? last.created_at + RESEND_INTERVAL_MS - this.deps.now() : 0;
+    if (wait > 0)
+      throw new HttpError(
+        429,
+        `Please wait ${Math.ceil(wait / 1000)} seconds before asking for another email`,
+      );
+    const sent = await this.sendVerification(user);
+    return {
+      emailVerificationSent: sent,
+      message: sent ? 'Verification email sent' : 'There was a problem sending the verification email',
+    };
+  }
+
+  /** Verifies the address a link was sent to; the outcome names the notice the app shows. */
+  async verifyEmail(token: string): Promise<'verified' | 'expired' | 'invalid'> {
+    const row =
+      token && token.length <= 512 ? await repo.findEmailToken(this.db, hashToken(token)) : undefined;
+    if (!row || row.used_at !== null) return 'invalid';
+    const now = this.deps.now();
+    if (row.expires_at <= now) return 'expired';
+    const user = await repo.findUserById(this.db, row.user_id);
+    // A link for an address the account no longer has verifies nothing.
+    if (!user || user.email?.toLowerCase() !== row.email.toLowerCase()) return 'invalid';
+    if (!(await repo.consumeEmailToken(this.db, row.id, now))) return 'invalid';
+    await repo.updateUser(this.db, user.id, { is_verified: 1 }, now);
+    return 'verified';
+  }
+
+  async markForDeletion(user: UserRow, input: { password?: string; confirm?: boolean }) {
+    if (user.password_hash) {
+      if (!input.password || !(await verifyPassword(user.password_hash, input.password))) {
+        throw new HttpError(403, 'Incorrect password');
+      }
+    } else if (input.confirm !== true) {
+      throw new HttpError(400, 'confirm must be true to delete an account without a password');
+    }
+    const now = this.deps.now();
+    const markedAt = user.marked_for_delete_at ?? now;
+    await repo.updateUser(this.db, user.id, { marked_for_delete_at: markedAt }, now);
+    return {
+      markedForDelete: true,
+      deleteAfter: markedAt + DELETION_GRACE_MS,
+      message: 'Account Scheduled for Deletion',
+    };
+  }
+
+  async restore(user: UserRow) {
+    await repo.updateUser(this.db, user.id, { marked_for_delete_at: null }, this.deps.now());
+    return { markedForDelete: false, message: 'Your account has been restored' };
+  }
+
+  /** Deletes and anonymises every account whose grace period has ended; returns how many. */
+  async sweepDeletedAccounts(): Promise<number> {
+    const now = this.deps.now();
+    const due = await repo.usersPastDeletionGrace(this.db, now - DELETION_GRACE_MS);
+    for (const { id } of due) await repo.anonymiseUser(this.db, id, now);
+    if (due.length > 0)
+      this.deps.log.info({ count: due.length }, 'anonymised accounts past their deletion grace');
+    return due.length;
+  }
+
+  async setRole(username: string, role: Role): Promise<UserRow> {
+    const user = await repo.findUserByUsername(this.db, username);
+    if (!user || user.deleted_at !== null) throw new HttpError(404, `No user named ${username}`);
+    return repo.updateUser(this.db, user.id, { role }, this.deps.now());
+  }
+}
+
+/** A valid username (3–20 of [A-Za-z0-9_]) made from a display name or an email's local part. */
+export function usernameFrom(text: string): string {
+  const cleaned = text
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 20);
+  return cleaned.length >= 3 ? cleaned : `player_${cleaned}`.replace(/_$/, '').padEnd(3, '0').slice(0, 20);
+}

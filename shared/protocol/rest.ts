@@ -1,0 +1,97 @@
+/** Request bodies and answers of the REST API (spec §3, §7), shared by server and clients. */
+import { z } from 'zod';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for any passphrase, short enough that hashing cannot be used to burn CPU. */
+export const PASSWORD_MAX_LENGTH = 256;
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .regex(USERNAME_PATTERN, 'Username must be 3 to 20 letters, digits or underscores');
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .email('Email address is not valid');
+
+/** An empty or missing email means none: the account then needs no verification. */
+const optionalEmail = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  emailSchema.optional().nullable(),
+);
+
+export const registerBodySchema = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  email: optionalEmail,
+});
+
+export const loginBodySchema = z.object({
+  /** Username or email. */
+  username: z.string().trim().min(1, 'Enter your username or email').max(254, 'Username is too long'),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+});
+
+export const googleBodySchema = z.object({
+  idToken: z.string().min(1, 'idToken is required').max(8192, 'idToken is too long'),
+});
+
+export const deleteAccountBodySchema = z.object({
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  /** Accounts without a password (Google sign-in) confirm instead. */
+  confirm: z.boolean().optional(),
+});
+
+export const DEVICE_PLATFORMS = ['ios', 'android', 'web', 'desktop'] as const;
+
+export const deviceTokenBodySchema = z.object({
+  token: z.string().trim().min(1, 'token is required').max(4096, 'token is too long'),
+  platform: z.enum(DEVICE_PLATFORMS, { message: `platform must be one of ${DEVICE_PLATFORMS.join(', ')}` }),
+  deviceName: z.string().trim().max(100, 'deviceName is too long').optional().nullable(),
+});
+
+export const deactivateDeviceBodySchema = z.object({
+  token: z.string().trim().min(1, 'token is required').max(4096, 'token is too long'),
+});
+
+export type Role = 'user' | 'manager' | 'admin';
+export const ROLES: readonly Role[] = ['user', 'manager', 'admin'];
+
+/** The signed-in user as the API shows it (never a password hash or a token). */
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string | null;
+  isVerified: boolean;
+  markedForDelete: boolean;
+  role: Role;
+  createdAt: number;
+}
+
+export interface AuthResponse {
+  token: string;
+  user: AuthUser;
+  requiresVerification: boolean;
+  emailVerificationSent: boolean;
+  message: string;
+  isNewUser?: boolean;
+}
+
+export interface GoogleAuthResponse {
+  token: string;
+  user: AuthUser;
+  isNewUser: boolean;
+  markedForDelete: boolean;
+  message: string;
+}
+
+export interface ApiError {
+  message: string;
+  error?: string;
+}
