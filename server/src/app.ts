@@ -62,6 +62,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('db', db);
   app.decorateRequest('auth', null);
 
+  // While shutting down, answers to requests still in flight close their connection, so a
+  // keep-alive client does not hold the server open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   registerErrorHandling(app);
   await registerSecurity(app, config.publicUrl);
 
