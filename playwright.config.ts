@@ -44,6 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-e2e-')),
       LOG_LEVEL: 'warn',
+      // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
+      DATABASE_URL: '',
     },
   },
 });
