@@ -11,6 +11,15 @@ import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerWebApp } from './static';
+import { LocalBus, type Bus } from './infra/bus';
+import { LocalPresenceStore } from './infra/presence-store';
+import { LocalQueueStore } from './infra/queue-store';
+import { LocalRoomDirectory } from './infra/room-directory';
+import { gameRoutes } from './modules/games/routes';
+import { ratingOf } from './modules/ratings/repo';
+import { registerGateway, userChannel } from './realtime/gateway';
+import { Matchmaking } from './realtime/matchmaking';
+import { RoomManager } from './rooms/manager';
 
 export interface AppOptions {
   /** Pass false to silence request logs (tests). */
@@ -27,6 +36,7 @@ export interface AppOptions {
 export interface App extends FastifyInstance {
   accounts: AccountService;
   db: Db;
+  rooms: RoomManager;
 }
 
 /** Builds the whole HTTP app without listening, so tests can inject requests. */
@@ -58,8 +68,45 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     google,
     loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
   });
+  const bus: Bus = new LocalBus();
+  const presence = new LocalPresenceStore();
+  const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
+  const online = new Set<number>();
+  const rooms = new RoomManager({
+    db,
+    now,
+    timings: config.timings,
+    log: app.log,
+    send,
+    isConnected: (userId) => online.has(userId),
+    directory: new LocalRoomDirectory(),
+  });
+  // Rooms read connectedness synchronously; mirror the presence store's answers here.
+  const trackingPresence = {
+    connect: async (userId: number) => {
+      online.add(userId);
+      return presence.connect(userId);
+    },
+    disconnect: async (userId: number) => {
+      const last = await presence.disconnect(userId);
+      if (last) online.delete(userId);
+      return last;
+    },
+    isOnline: (userId: number) => presence.isOnline(userId),
+    onlineAmong: (ids: readonly number[]) => presence.onlineAmong(ids),
+  };
+  const matchmaking = new Matchmaking({
+    queues: new LocalQueueStore(),
+    rooms,
+    now,
+    matchAcceptMs: config.timings.matchAcceptMs,
+    log: app.log,
+    send,
+    ratingOf: async (userId) => (await ratingOf(db.kysely, userId)).rating,
+  });
   app.decorate('accounts', accounts);
   app.decorate('db', db);
+  app.decorate('rooms', rooms);
   app.decorateRequest('auth', null);
 
   // While shutting down, answers to requests still in flight close their connection, so a
@@ -78,6 +125,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   healthRoutes(app);
   authRoutes(app, accounts);
   deviceRoutes(app, { db, accounts, now });
+  gameRoutes(app, { db, accounts, rooms });
+  await registerGateway(app, {
+    accounts,
+    rooms,
+    matchmaking,
+    presence: trackingPresence,
+    bus,
+    now,
+    heartbeatMs: config.timings.heartbeatMs,
+    messagesPerSecond: config.timings.wsMessagesPerSecond,
+    log: app.log,
+    friendsOf: async () => [],
+  });
+  // Resume every game that was running when the server last stopped.
+  const resumed = await rooms.start();
+  if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
+  // Ranked windows widen with waiting time, so pairing is retried every second.
+  const matchTimer = setInterval(() => void matchmaking.tick(), 1000);
+  matchTimer.unref();
   await registerWebApp(app, config.staticDir);
 
   const sweepEvery = options.sweepIntervalMs ?? 60 * 60_000;
@@ -94,6 +160,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(matchTimer);
+    matchmaking.stop();
+    rooms.stop();
     mailer.close();
     await db.close();
   });

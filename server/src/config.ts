@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { MATCH_ACCEPT_SECONDS, RECONNECT_GRACE_SECONDS, TURN_SECONDS } from '@shared/constants';
 
 /** The package root, whether running from server/src (tsx) or from the dist/server bundle. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -44,6 +45,12 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
+  RECONNECT_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(RECONNECT_GRACE_SECONDS),
+  MATCH_ACCEPT_SECONDS: z.coerce.number().positive().max(600).default(MATCH_ACCEPT_SECONDS),
+  BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
+  HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
+  WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -79,6 +86,19 @@ export interface Config {
   googleClientIds: string[];
   sessionDays: number;
   trustProxy: boolean | number | string;
+  timings: Timings;
+}
+
+/** Game-room and realtime timings, in milliseconds. */
+export interface Timings {
+  turnMs: number;
+  reconnectGraceMs: number;
+  matchAcceptMs: number;
+  /** A practice bot's thinking pause (0 in tests). */
+  botDelayMs: number;
+  heartbeatMs: number;
+  /** Sustained WebSocket frames a connection may send per second (bursts of twice that). */
+  wsMessagesPerSecond: number;
 }
 
 export class ConfigError extends Error {
@@ -107,5 +127,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     googleClientIds: values.GOOGLE_CLIENT_IDS,
     sessionDays: values.SESSION_DAYS,
     trustProxy: values.TRUST_PROXY,
+    timings: {
+      turnMs: Math.round(values.TURN_SECONDS * 1000),
+      reconnectGraceMs: Math.round(values.RECONNECT_GRACE_SECONDS * 1000),
+      matchAcceptMs: Math.round(values.MATCH_ACCEPT_SECONDS * 1000),
+      botDelayMs: values.BOT_DELAY_MS,
+      heartbeatMs: Math.round(values.HEARTBEAT_SECONDS * 1000),
+      wsMessagesPerSecond: values.WS_MESSAGES_PER_SECOND,
+    },
   };
 }

@@ -54,7 +54,63 @@ export interface DeviceTokensTable {
   updated_at: number;
 }
 
+export interface GamesTable {
+  id: string;
+  mode: 'ranked' | 'quick' | 'private' | 'practice';
+  status: 'active' | 'finished';
+  /** Secret while the game runs: it determines every future deal. */
+  seed: string;
+  player_count: number;
+  target_score: number;
+  /** The engine's GameState as JSON, written after every play. */
+  state: string;
+  seq: number;
+  turn_deadline: number | null;
+  /** JSON array: consecutive turn-timer expiries per seat. */
+  expiries: string;
+  winner_user_id: number | null;
+  reason: 'score' | 'resign' | 'timeout' | 'abandon' | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface GamePlayersTable {
+  game_id: string;
+  seat: number;
+  /** Null for a bot. */
+  user_id: number | null;
+  username: string;
+  bot_level: 'easy' | 'medium' | 'hard' | null;
+  rating_before: number | null;
+  rating_after: number | null;
+}
+
+export interface MovesTable {
+  id: Generated<number>;
+  game_id: string;
+  seq: number;
+  seat: number;
+  card: string;
+  auto: number;
+  created_at: number;
+}
+
+export interface RatingsTable {
+  user_id: number;
+  rating: number;
+  rd: number;
+  volatility: number;
+  games: number;
+  wins: number;
+  updated_at: number;
+}
+
 export interface Database {
+  games: GamesTable;
+  game_players: GamePlayersTable;
+  moves: MovesTable;
+  ratings: RatingsTable;
   users: UsersTable;
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -46,6 +47,10 @@ export interface TestApp {
   clock: TestClock;
   mailer: CapturingMailer;
   config: Config;
+  /** Listens on an ephemeral port and returns the ws:// URL of /ws. */
+  listen(): Promise<string>;
+  /** Stops the server and starts a new one on the same database, as a redeploy would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,24 +89,31 @@ export async function createTestApp(
   });
   const clock = new TestClock();
   const mailer = new CapturingMailer();
-  const app = await buildApp(config, {
-    logger: false,
-    now: clock.now,
-    mailer,
-    sweepIntervalMs: 0,
-    ...options,
-  });
-  return {
-    app,
+  const build = () =>
+    buildApp(config, { logger: false, now: clock.now, mailer, sweepIntervalMs: 0, ...options });
+  let port = 0;
+  const testApp: TestApp = {
+    app: await build(),
     clock,
     mailer,
     config,
+    async listen() {
+      await testApp.app.listen({ port, host: '127.0.0.1' });
+      port = (testApp.app.server.address() as AddressInfo).port;
+      return `ws://127.0.0.1:${port}/ws`;
+    },
+    async restart() {
+      await testApp.app.close();
+      testApp.app = await build();
+      if (port) await testApp.app.listen({ port, host: '127.0.0.1' });
+    },
     async close() {
-      await app.close();
+      await testApp.app.close();
       await dropSchema();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /** Registers a user through the API and returns the answer. */

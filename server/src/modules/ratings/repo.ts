@@ -1,0 +1,78 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { INITIAL_RATING, updateRating, type Rating } from './glicko2';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function ratingOf(db: Db, userId: number): Promise<Rating & { games: number; wins: number }> {
+  const row = await db.selectFrom('ratings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return row ?? { ...INITIAL_RATING, games: 0, wins: 0 };
+}
+
+export interface RatingChange {
+  userId: number;
+  before: number;
+  after: number;
+  delta: number;
+}
+
+/**
+ * Rates a finished two-player ranked game. Runs inside the transaction that finishes the game, so
+ * a result and its rating change are written together or not at all.
+ */
+export async function rateGame(
+  trx: Transaction<Database>,
+  winnerId: number,
+  loserId: number,
+  now: number,
+): Promise<RatingChange[]> {
+  const winner = await ratingOf(trx, winnerId);
+  const loser = await ratingOf(trx, loserId);
+  const updated = [
+    { userId: winnerId, old: winner, next: updateRating(winner, [{ opponent: loser, score: 1 }]), won: 1 },
+    { userId: loserId, old: loser, next: updateRating(loser, [{ opponent: winner, score: 0 }]), won: 0 },
+  ];
+  for (const { userId, old, next, won } of updated) {
+    const values = {
+      rating: next.rating,
+      rd: next.rd,
+      volatility: next.volatility,
+      games: old.games + 1,
+      wins: old.wins + won,
+      updated_at: now,
+    };
+    await trx
+      .insertInto('ratings')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .execute();
+  }
+  return updated.map(({ userId, old, next }) => ({
+    userId,
+    before: round1(old.rating),
+    after: round1(next.rating),
+    delta: round1(next.rating - old.rating),
+  }));
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export function leaderboard(db: Kysely<Database>, limit: number) {
+  return db
+    .selectFrom('ratings')
+    .innerJoin('users', 'users.id', 'ratings.user_id')
+    .select([
+      'users.id as userId',
+      'users.username',
+      'ratings.rating',
+      'ratings.rd',
+      'ratings.games',
+      'ratings.wins',
+    ])
+    .where('users.deleted_at', 'is', null)
+    .where('ratings.games', '>', 0)
+    .orderBy('ratings.rating', 'desc')
+    .orderBy('ratings.games', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,198 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { QueueName, ServerMessage } from '@shared/protocol';
+import type { QueueEntry, QueueStore } from '../infra/queue-store';
+import { RoomError } from '../rooms/room';
+import type { RoomManager } from '../rooms/manager';
+
+/** Ranked pairs players whose ratings differ by at most this much at first… */
+export const RANKED_WINDOW_START = 100;
+/** …widening by this much for every WINDOW_STEP_MS either has waited. */
+export const RANKED_WINDOW_GROWTH = 50;
+export const WINDOW_STEP_MS = 5_000;
+export const RANKED_WINDOW_MAX = 1_000;
+/** Letting this many matches expire within EXPIRY_PERIOD_MS costs a COOLDOWN_MS wait. */
+export const EXPIRIES_FOR_COOLDOWN = 3;
+export const EXPIRY_PERIOD_MS = 10 * 60_000;
+export const COOLDOWN_MS = 2 * 60_000;
+
+export function rankedWindow(waitedMs: number): number {
+  return Math.min(
+    RANKED_WINDOW_MAX,
+    RANKED_WINDOW_START + RANKED_WINDOW_GROWTH * Math.floor(waitedMs / WINDOW_STEP_MS),
+  );
+}
+
+interface Player {
+  userId: number;
+  username: string;
+}
+
+interface PendingMatch {
+  token: string;
+  queue: QueueName;
+  players: [Player, Player];
+  accepted: Set<number>;
+  timer: NodeJS.Timeout;
+}
+
+export interface MatchmakingDeps {
+  queues: QueueStore;
+  rooms: RoomManager;
+  now: () => number;
+  matchAcceptMs: number;
+  log: FastifyBaseLogger;
+  send(userId: number, message: ServerMessage): void;
+  ratingOf(userId: number): Promise<number>;
+}
+
+/**
+ * Queues and the match-acceptance flow (DESIGN.md §5): idle → queued → MATCH_FOUND → both accept
+ * → GAME_CREATED; a rejection or the window running out sends MATCH_REJECTED to both and requeues
+ * nobody.
+ */
+export class Matchmaking {
+  private readonly pending = new Map<string, PendingMatch>();
+  private readonly pendingByUser = new Map<number, string>();
+  private readonly expiries = new Map<number, number[]>();
+  private ticking = Promise.resolve();
+
+  constructor(private readonly deps: MatchmakingDeps) {}
+
+  stop(): void {
+    for (const match of this.pending.values()) clearTimeout(match.timer);
+  }
+
+  /** Seconds a user must still wait after letting too many matches expire (0: none). */
+  cooldownSeconds(userId: number): number {
+    const now = this.deps.now();
+    const recent = (this.expiries.get(userId) ?? []).filter((t) => now - t < EXPIRY_PERIOD_MS);
+    this.expiries.set(userId, recent);
+    if (recent.length < EXPIRIES_FOR_COOLDOWN) return 0;
+    const until = recent[recent.length - 1]! + COOLDOWN_MS;
+    return until > now ? Math.ceil((until - now) / 1000) : 0;
+  }
+
+  async join(player: Player, queue: QueueName): Promise<void> {
+    if (await this.deps.rooms.hasActiveGame(player.userId)) {
+      throw new RoomError('ALREADY_IN_GAME', 'You are already in a game. Finish it before joining a queue.');
+    }
+    if (this.pendingByUser.has(player.userId)) {
+      throw new RoomError('ALREADY_IN_GAME', 'A match is waiting for your answer.');
+    }
+    const wait = this.cooldownSeconds(player.userId);
+    if (wait > 0) {
+      throw new RoomError(
+        'QUEUE_COOLDOWN',
+        `You let ${EXPIRIES_FOR_COOLDOWN} matches expire. You can queue again in ${wait} seconds.`,
+      );
+    }
+    const rating = queue === 'ranked' ? await this.deps.ratingOf(player.userId) : 0;
+    await this.deps.queues.remove(player.userId);
+    await this.deps.queues.add({ ...player, queue, rating, joinedAt: this.deps.now() });
+    this.deps.send(player.userId, { type: 'QUEUE_JOIN_SUCCESS', queue });
+    await this.tick();
+  }
+
+  async leave(userId: number): Promise<void> {
+    await this.deps.queues.remove(userId);
+  }
+
+  async status(userId: number): Promise<ServerMessage> {
+    const entry = await this.deps.queues.get(userId);
+    return entry
+      ? { type: 'QUEUE_STATUS_RESPONSE', inQueue: true, queue: entry.queue }
+      : { type: 'QUEUE_STATUS_RESPONSE', inQueue: false };
+  }
+
+  /** Pairs whoever can be paired now. Serialised, so one player is never matched twice. */
+  tick(): Promise<void> {
+    this.ticking = this.ticking
+      .then(() => this.pairAll())
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'matchmaking failed'));
+    return this.ticking;
+  }
+
+  private async pairAll(): Promise<void> {
+    const quick = await this.deps.queues.list('quick');
+    for (let i = 0; i + 1 < quick.length; i += 2) await this.found('quick', quick[i]!, quick[i + 1]!);
+
+    const now = this.deps.now();
+    const ranked = await this.deps.queues.list('ranked');
+    const taken = new Set<number>();
+    for (const a of ranked) {
+      if (taken.has(a.userId)) continue;
+      let best: QueueEntry | undefined;
+      for (const b of ranked) {
+        if (b.userId === a.userId || taken.has(b.userId)) continue;
+        const gap = Math.abs(a.rating - b.rating);
+        const window = Math.max(rankedWindow(now - a.joinedAt), rankedWindow(now - b.joinedAt));
+        if (gap <= window && (!best || gap < Math.abs(a.rating - best.rating))) best = b;
+      }
+      if (best) {
+        taken.add(a.userId);
+        taken.add(best.userId);
+        await this.found('ranked', a, best);
+      }
+    }
+  }
+
+  private async found(queue: QueueName, a: QueueEntry, b: QueueEntry): Promise<void> {
+    await this.deps.queues.remove(a.userId);
+    await this.deps.queues.remove(b.userId);
+    const token = `m_${randomBytes(12).toString('base64url')}`;
+    const players: [Player, Player] = [
+      { userId: a.userId, username: a.username },
+      { userId: b.userId, username: b.username },
+    ];
+    const timer = setTimeout(() => this.expire(token), this.deps.matchAcceptMs);
+    timer.unref();
+    this.pending.set(token, { token, queue, players, accepted: new Set(), timer });
+    for (const p of players) this.pendingByUser.set(p.userId, token);
+    this.deps.send(a.userId, { type: 'MATCH_FOUND', token, opponent: { username: b.username } });
+    this.deps.send(b.userId, { type: 'MATCH_FOUND', token, opponent: { username: a.username } });
+  }
+
+  private matchFor(userId: number, token: string): PendingMatch {
+    const match = this.pending.get(token);
+    if (!match || !match.players.some((p) => p.userId === userId)) {
+      throw new RoomError('MATCH_NOT_FOUND', 'This match is no longer available');
+    }
+    return match;
+  }
+
+  async accept(userId: number, token: string): Promise<void> {
+    const match = this.matchFor(userId, token);
+    match.accepted.add(userId);
+    const other = match.players.find((p) => p.userId !== userId)!;
+    this.deps.send(other.userId, { type: 'MATCH_ACCEPTANCE_UPDATE', token, accepted: true });
+    if (match.accepted.size < 2) return;
+    this.close(match);
+    const room = await this.deps.rooms.create(match.queue, match.players);
+    for (const p of match.players) this.deps.send(p.userId, { type: 'GAME_CREATED', gameId: room.id });
+  }
+
+  reject(userId: number, token: string): void {
+    const match = this.matchFor(userId, token);
+    this.close(match);
+    for (const p of match.players)
+      this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: userId });
+  }
+
+  private expire(token: string): void {
+    const match = this.pending.get(token);
+    if (!match) return;
+    this.close(match);
+    const now = this.deps.now();
+    const idle = match.players.filter((p) => !match.accepted.has(p.userId));
+    for (const p of idle) this.expiries.set(p.userId, [...(this.expiries.get(p.userId) ?? []), now]);
+    for (const p of match.players)
+      this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: idle[0]!.userId });
+  }
+
+  private close(match: PendingMatch): void {
+    clearTimeout(match.timer);
+    this.pending.delete(match.token);
+    for (const p of match.players) this.pendingByUser.delete(p.userId);
+  }
+}

@@ -1,0 +1,463 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyPlay, newGame, type Card } from '@shared/game';
+import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../testing/harness';
+import {
+  connectPlayer,
+  expectNoLeaks,
+  joinGame,
+  matchUp,
+  playOn,
+  type Player,
+} from '../testing/game-clients';
+import { TestSocket } from '../testing/ws-client';
+
+// Scripted players play far faster than people; the flood test restores the real rate limit.
+const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
+
+describe.each(DIALECTS)('realtime on %s', (dialect) => {
+  let t: TestApp;
+  let sockets: TestSocket[] = [];
+  afterEach(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    sockets = [];
+    await t.close();
+  });
+
+  async function setup(env: Record<string, string> = {}) {
+    t = await createTestApp(dialect, { ...FAST, ...env });
+    return t.listen();
+  }
+  async function player(url: string, name?: string): Promise<Player> {
+    const p = await connectPlayer(t.app, url, name);
+    sockets.push(p.socket);
+    return p;
+  }
+
+  describe('gateway', () => {
+    it('requires MESSAGING_AUTH first, answers PING, and refuses bad or foreign tokens', async () => {
+      const url = await setup();
+      const s = await TestSocket.open(url);
+      sockets.push(s);
+      s.send({ type: 'JOIN_QUICK_QUEUE' });
+      expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', ref: 'JOIN_QUICK_QUEUE' });
+      s.send({ type: 'PING' });
+      await s.next('PONG');
+      s.send({ type: 'MESSAGING_AUTH', token: 'not-a-session' });
+      expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', message: 'Invalid token' });
+      const { token, user } = await register(t.app, { username: 'gate_keeper' });
+      s.send({ type: 'MESSAGING_AUTH', token });
+      expect(await s.next('MESSAGING_AUTH_SUCCESS')).toEqual({
+        type: 'MESSAGING_AUTH_SUCCESS',
+        userId: user.id,
+      });
+      const other = await register(t.app, { username: 'someone_else' });
+      s.send({ type: 'CHECK_QUEUE_STATUS', token: other.token });
+      expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', ref: 'CHECK_QUEUE_STATUS' });
+      s.send({ type: 'MESSAGING_AUTH', token: other.token });
+      expect(await s.next('ERROR')).toMatchObject({ code: 'FORBIDDEN' });
+      s.send({ type: 'CHECK_QUEUE_STATUS', token });
+      expect(await s.next('QUEUE_STATUS_RESPONSE')).toEqual({
+        type: 'QUEUE_STATUS_RESPONSE',
+        inQueue: false,
+      });
+    });
+
+    it('answers junk frames with INVALID_MESSAGE and keeps serving', async () => {
+      const url = await setup();
+      const p = await player(url);
+      const junk = [
+        'not json',
+        '[]',
+        '{"type":"NOPE"}',
+        '{"type":"GAME_PLAY","gameId":"g","card":"A_spades","seq":0}',
+        '{"type":"GAME_PLAY","gameId":"g","card":"7_hearts","seq":"1"}',
+        '{"type":"GET_ONLINE_STATUS","userIds":"all"}',
+        JSON.stringify({ type: 'PING', pad: 'x'.repeat(20_000) }),
+      ];
+      for (const frame of junk) {
+        p.socket.send(frame);
+        expect((await p.socket.next('ERROR')).code, frame.slice(0, 40)).toBe('INVALID_MESSAGE');
+      }
+      p.socket.socket.send(Buffer.from([1, 2, 3]), { binary: true });
+      expect((await p.socket.next('ERROR')).code).toBe('INVALID_MESSAGE');
+      p.socket.send({ type: 'PING' });
+      await p.socket.next('PONG');
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('rate-limits a flooding connection without harming others', async () => {
+      const url = await setup({ WS_MESSAGES_PER_SECOND: '20' });
+      const flood = await player(url);
+      const calm = await player(url);
+      for (let i = 0; i < 120; i++) flood.socket.send({ type: 'PING' });
+      expect((await flood.socket.next('ERROR')).code).toBe('RATE_LIMITED');
+      const pongs = () => flood.socket.frames.filter((f) => f.type === 'PONG').length;
+      await new Promise((r) => setTimeout(r, 100));
+      expect(pongs()).toBeLessThan(120);
+      calm.socket.send({ type: 'PING' });
+      await calm.socket.next('PONG');
+    });
+
+    it('answers online status only for friends (none yet), never for everybody', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      a.socket.send({ type: 'GET_ONLINE_STATUS', userIds: [b.userId, a.userId], token: a.token });
+      expect((await a.socket.next('ONLINE_STATUS')).onlineUsers).toEqual([]);
+    });
+
+    it('delivers to every connection of a user', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const second = await TestSocket.signedIn(url, a.token);
+      sockets.push(second);
+      const b = await player(url);
+      a.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      b.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      const one = await a.socket.next('MATCH_FOUND');
+      const two = await second.next('MATCH_FOUND');
+      expect(two.token).toBe(one.token);
+    });
+  });
+
+  describe('queues and matches', () => {
+    it('plays a ranked game from queue to GAME_OVER with rating changes, leaking no cards', async () => {
+      const url = await setup();
+      const a = await player(url, 'ranked_ama');
+      const b = await player(url, 'ranked_kofi');
+      const watcher = await player(url, 'watcher');
+      const gameId = await matchUp(a, b, 'ranked');
+
+      const spectated = await joinGame(watcher, gameId);
+      expect(spectated.you).toBeNull();
+      expect(spectated.hand).toEqual([]);
+      expect(spectated.legalCards).toEqual([]);
+
+      const final = await playOn([a, b], gameId);
+      expect(final.status).toBe('finished');
+      const overA = await a.socket.next('GAME_OVER');
+      const overB = await b.socket.next('GAME_OVER');
+      await watcher.socket.next('GAME_OVER');
+      expect(overA).toEqual(overB);
+      expect(overA.reason).toBe('score');
+      expect([a.userId, b.userId]).toContain(overA.winnerUserId);
+      expect(Math.max(...overA.scores)).toBeGreaterThanOrEqual(10);
+      const changes = overA.ratingChange!;
+      expect(changes).toHaveLength(2);
+      const winner = changes.find((c) => c.userId === overA.winnerUserId)!;
+      const loser = changes.find((c) => c.userId !== overA.winnerUserId)!;
+      expect(winner.delta).toBeGreaterThan(0);
+      expect(loser.delta).toBeLessThan(0);
+      expect(winner.before).toBe(1500);
+
+      // Every frame of the whole game, to each player and to the spectator, against the others' hands.
+      expect(expectNoLeaks(a.socket, [b.socket], gameId)).toBeGreaterThan(20);
+      expect(expectNoLeaks(b.socket, [a.socket], gameId)).toBeGreaterThan(20);
+      expect(expectNoLeaks(watcher.socket, [a.socket, b.socket], gameId)).toBeGreaterThan(20);
+
+      const board = (await t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json();
+      expect(board[0]).toMatchObject({ rank: 1, userId: overA.winnerUserId, games: 1, wins: 1 });
+
+      // The finished game can be replayed exactly from its seed and moves.
+      const summary = (
+        await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(a.token) })
+      ).json();
+      let state = newGame({
+        players: summary.replay.players,
+        seed: summary.replay.seed,
+        targetScore: summary.replay.targetScore,
+      });
+      for (const move of summary.replay.moves as { seat: number; card: Card }[])
+        state = applyPlay(state, move.seat, move.card).state;
+      expect(state.scores).toEqual(overA.scores);
+
+      const mine = (
+        await t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(a.token) })
+      ).json();
+      expect(mine[0]).toMatchObject({
+        id: gameId,
+        mode: 'ranked',
+        status: 'finished',
+        result: overA.winnerUserId === a.userId ? 'win' : 'loss',
+      });
+      expect(typeof mine[0].ratingChange).toBe('number');
+    });
+
+    it('rejecting tells both players who rejected and requeues nobody', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      a.socket.send({ type: 'JOIN_QUICK_QUEUE', token: a.token });
+      b.socket.send({ type: 'JOIN_QUICK_QUEUE', token: b.token });
+      const found = await a.socket.next('MATCH_FOUND');
+      await b.socket.next('MATCH_FOUND');
+      b.socket.send({ type: 'REJECT_MATCH', token: found.token, userId: b.userId });
+      expect(await a.socket.next('MATCH_REJECTED')).toEqual({
+        type: 'MATCH_REJECTED',
+        token: found.token,
+        rejectedBy: b.userId,
+      });
+      await b.socket.next('MATCH_REJECTED');
+      a.socket.send({ type: 'CHECK_QUEUE_STATUS' });
+      expect((await a.socket.next('QUEUE_STATUS_RESPONSE')).inQueue).toBe(false);
+      a.socket.send({ type: 'ACCEPT_MATCH', token: found.token, userId: a.userId });
+      expect((await a.socket.next('ERROR')).code).toBe('MATCH_NOT_FOUND');
+    });
+
+    it('refuses answers on behalf of another user', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      a.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      b.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      const found = await a.socket.next('MATCH_FOUND');
+      a.socket.send({ type: 'ACCEPT_MATCH', token: found.token, userId: b.userId });
+      expect(await a.socket.next('ERROR')).toMatchObject({ code: 'FORBIDDEN', ref: 'ACCEPT_MATCH' });
+      a.socket.send({ type: 'REJECT_MATCH', token: found.token, userId: b.userId });
+      expect(await a.socket.next('ERROR')).toMatchObject({ code: 'FORBIDDEN' });
+      const stranger = await player(url);
+      stranger.socket.send({ type: 'ACCEPT_MATCH', token: found.token, userId: stranger.userId });
+      expect((await stranger.socket.next('ERROR')).code).toBe('MATCH_NOT_FOUND');
+    });
+
+    it('expiry names the player who did not answer; three expiries cost a cooldown', async () => {
+      const url = await setup({ MATCH_ACCEPT_SECONDS: '0.15' });
+      const idle = await player(url);
+      const keen = await player(url);
+      for (let round = 0; round < 3; round++) {
+        idle.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+        await idle.socket.next('QUEUE_JOIN_SUCCESS');
+        keen.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+        const found = await keen.socket.next('MATCH_FOUND');
+        keen.socket.send({ type: 'ACCEPT_MATCH', token: found.token, userId: keen.userId });
+        expect(await keen.socket.next('MATCH_REJECTED')).toEqual({
+          type: 'MATCH_REJECTED',
+          token: found.token,
+          rejectedBy: idle.userId,
+        });
+        await idle.socket.next('MATCH_REJECTED');
+      }
+      idle.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      const refused = await idle.socket.next('ERROR');
+      expect(refused.code).toBe('QUEUE_COOLDOWN');
+      expect(refused.message).toMatch(/queue again in \d+ seconds/);
+      keen.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      await keen.socket.next('QUEUE_JOIN_SUCCESS');
+    });
+
+    it('ranked pairs close ratings first and never pairs a player with themself', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const second = await TestSocket.signedIn(url, a.token);
+      sockets.push(second);
+      a.socket.send({ type: 'JOIN_RANKED_QUEUE' });
+      await a.socket.next('QUEUE_JOIN_SUCCESS');
+      second.send({ type: 'JOIN_RANKED_QUEUE' });
+      await second.next('QUEUE_JOIN_SUCCESS');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(a.socket.frames.some((f) => f.type === 'MATCH_FOUND')).toBe(false);
+      a.socket.send({ type: 'LEAVE_QUEUE' });
+      await a.socket.next('QUEUE_LEAVE_SUCCESS');
+      a.socket.send({ type: 'CHECK_QUEUE_STATUS' });
+      expect((await a.socket.next('QUEUE_STATUS_RESPONSE')).inQueue).toBe(false);
+    });
+
+    it('a player in a game cannot queue, and leaving every connection leaves the queue', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      await matchUp(a, b, 'quick');
+      a.socket.send({ type: 'JOIN_RANKED_QUEUE' });
+      expect(await a.socket.next('ERROR')).toMatchObject({ code: 'ALREADY_IN_GAME' });
+
+      const c = await player(url);
+      c.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      await c.socket.next('QUEUE_JOIN_SUCCESS');
+      await c.socket.close();
+      const d = await player(url);
+      d.socket.send({ type: 'JOIN_QUICK_QUEUE' });
+      await d.socket.next('QUEUE_JOIN_SUCCESS');
+      await new Promise((r) => setTimeout(r, 200));
+      expect(d.socket.frames.some((f) => f.type === 'MATCH_FOUND')).toBe(false);
+    });
+  });
+
+  describe('game rooms', () => {
+    it('refuses plays from non-players, out of turn, stale seq, and illegal cards', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      const stranger = await player(url);
+      const gameId = await matchUp(a, b, 'quick');
+      const viewA = await joinGame(a, gameId);
+      const viewB = await joinGame(b, gameId);
+      const [mover, waiter, moverView] = viewA.turn === viewA.you!.seat ? [a, b, viewA] : [b, a, viewB];
+
+      stranger.socket.send({ type: 'GAME_PLAY', gameId, card: moverView.hand[0], seq: moverView.seq });
+      expect((await stranger.socket.next('ERROR')).code).toBe('NOT_A_PLAYER');
+      const waiterView = waiter === a ? viewA : viewB;
+      waiter.socket.send({ type: 'GAME_PLAY', gameId, card: waiterView.hand[0], seq: waiterView.seq });
+      expect((await waiter.socket.next('ERROR')).code).toBe('NOT_YOUR_TURN');
+      mover.socket.send({ type: 'GAME_PLAY', gameId, card: waiterView.hand[0], seq: moverView.seq });
+      expect((await mover.socket.next('ERROR')).code).toBe('CARD_NOT_IN_HAND');
+      mover.socket.send({ type: 'GAME_PLAY', gameId, card: moverView.hand[0], seq: moverView.seq + 5 });
+      expect((await mover.socket.next('ERROR')).code).toBe('STALE_STATE');
+      expect((await mover.socket.next('GAME_STATE')).game.seq).toBe(moverView.seq);
+      mover.socket.send({ type: 'GAME_JOIN', gameId: 'no-such-game' });
+      expect((await mover.socket.next('ERROR')).code).toBe('GAME_NOT_FOUND');
+    });
+
+    it('a reconnecting player finds the game where it was; the opponent sees them come and go', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      const gameId = await matchUp(a, b, 'quick');
+      const before = await playOn([a, b], gameId, 3);
+      await a.socket.close();
+      const seen = await b.socket.next('GAME_UPDATE', (m) =>
+        m.game.players.some((p) => p.userId === a.userId && !p.connected),
+      );
+      expect(seen.seq).toBe(before.seq);
+      a.socket = await TestSocket.signedIn(url, a.token);
+      sockets.push(a.socket);
+      await b.socket.next('GAME_UPDATE', (m) => m.game.players.every((p) => p.connected));
+      const again = await joinGame(a, gameId);
+      expect(again.seq).toBe(before.seq);
+      expect(again.hand.length).toBeGreaterThan(0);
+      expect((await playOn([a, b], gameId)).status).toBe('finished');
+    });
+
+    it('resumes every active game at the same seq after a server restart', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      const gameId = await matchUp(a, b, 'ranked');
+      await playOn([a, b], gameId, 7);
+      const handA = (await joinGame(a, gameId)).hand;
+      const seq = (await joinGame(b, gameId)).seq;
+      await Promise.all([a.socket.close(), b.socket.close()]);
+
+      await t.restart();
+      a.socket = await TestSocket.signedIn(url, a.token);
+      b.socket = await TestSocket.signedIn(url, b.token);
+      sockets.push(a.socket, b.socket);
+      const resumed = await joinGame(a, gameId);
+      expect(resumed.seq).toBe(seq);
+      expect(resumed.hand).toEqual(handA);
+      expect(resumed.status).toBe('active');
+      const final = await playOn([a, b], gameId);
+      expect(final.status).toBe('finished');
+      expect((await a.socket.next('GAME_OVER')).reason).toBe('score');
+    });
+
+    it('the turn timer plays the lowest legal card, and three expiries in a row forfeit', async () => {
+      const url = await setup({ TURN_SECONDS: '0.15' });
+      const a = await player(url);
+      const b = await player(url);
+      const gameId = await matchUp(a, b, 'quick');
+      await joinGame(a, gameId);
+      await joinGame(b, gameId);
+      const over = await a.socket.next('GAME_OVER', () => true, 8000);
+      expect(over.reason).toBe('timeout');
+      const autoPlays = a.socket.frames
+        .flatMap((f) => (f.type === 'GAME_UPDATE' ? f.events : []))
+        .filter((e) => e.kind === 'AUTO_PLAYED');
+      expect(autoPlays.length).toBeGreaterThanOrEqual(2);
+      const turns = a.socket.frames
+        .flatMap((f) => (f.type === 'GAME_UPDATE' ? f.events : []))
+        .filter((e) => e.kind === 'TURN');
+      expect(turns.length).toBeGreaterThan(0);
+    });
+
+    it('a player gone past the reconnect grace forfeits; resigning ends the game at once', async () => {
+      const url = await setup({ RECONNECT_GRACE_SECONDS: '0.2' });
+      const a = await player(url);
+      const b = await player(url);
+      const gameId = await matchUp(a, b, 'quick');
+      await joinGame(b, gameId);
+      await a.socket.close();
+      const over = await b.socket.next('GAME_OVER');
+      expect(over).toMatchObject({ reason: 'abandon', winnerUserId: b.userId });
+
+      const c = await player(url);
+      const d = await player(url);
+      const second = await matchUp(c, d, 'quick');
+      await joinGame(d, second);
+      c.socket.send({ type: 'GAME_RESIGN', gameId: second });
+      expect(await d.socket.next('GAME_OVER')).toMatchObject({ reason: 'resign', winnerUserId: d.userId });
+      c.socket.send({ type: 'GAME_RESIGN', gameId: second });
+      expect((await c.socket.next('ERROR')).code).toBe('GAME_OVER');
+    });
+  });
+
+  describe('practice and the games API', () => {
+    it('plays a whole practice game against the server bot', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/games/practice',
+        payload: { difficulty: 'hard' },
+        headers: bearer(a.token),
+      });
+      expect(res.statusCode).toBe(201);
+      const { id } = res.json();
+      let view = await joinGame(a, id);
+      expect(view.mode).toBe('practice');
+      expect(view.players.some((p) => p.isBot)).toBe(true);
+      while (view.status === 'active') {
+        if (view.turn === view.you!.seat && view.legalCards.length > 0) {
+          a.socket.send({ type: 'GAME_PLAY', gameId: id, card: view.legalCards[0], seq: view.seq });
+        }
+        view = (await a.socket.next('GAME_UPDATE', (m) => m.gameId === id)).game;
+      }
+      const over = await a.socket.next('GAME_OVER');
+      expect(over.ratingChange).toBeUndefined();
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: '/api/games/practice',
+        payload: { difficulty: 'impossible' },
+        headers: bearer(a.token),
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/games/practice', payload: { difficulty: 'easy' } }))
+          .statusCode,
+      ).toBe(401);
+    });
+
+    it('lists my games and live games, and keeps a running game’s seed and moves secret', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      const gameId = await matchUp(a, b, 'quick');
+      const live = (
+        await t.app.inject({ method: 'GET', url: '/api/games?scope=live', headers: bearer(a.token) })
+      ).json();
+      expect(live.map((g: { id: string }) => g.id)).toContain(gameId);
+      const mine = (
+        await t.app.inject({ method: 'GET', url: '/api/games', headers: bearer(b.token) })
+      ).json();
+      expect(mine[0]).toMatchObject({
+        id: gameId,
+        status: 'active',
+        result: null,
+        opponent: { username: a.username },
+      });
+      const summary = (
+        await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(a.token) })
+      ).json();
+      expect(summary.status).toBe('active');
+      expect(summary.replay).toBeUndefined();
+      expect(JSON.stringify(summary)).not.toMatch(/seed|"hand"/);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/games/nope', headers: bearer(a.token) })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/games?scope=everyone', headers: bearer(a.token) }))
+          .statusCode,
+      ).toBe(400);
+    });
+  });
+});

@@ -1,0 +1,417 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  RuleError,
+  applyPlay,
+  cardIndex,
+  chooseCard,
+  legalCards,
+  type BotLevel,
+  type Card,
+  type GameEvent,
+  type GameState,
+} from '@shared/game';
+import type { ErrorCode, GameEventMessage, ServerMessage } from '@shared/protocol';
+import { TURN_EXPIRIES_TO_FORFEIT } from '@shared/constants';
+import type { Timings } from '../config';
+import type { Db } from '../db';
+import type { Database } from '../db/schema';
+import { rateGame, type RatingChange } from '../modules/ratings/repo';
+import { saveProgress } from './repo';
+import { gameView, toEventMessages } from './view';
+
+export type GameMode = 'ranked' | 'quick' | 'private' | 'practice';
+export type FinishReason = 'score' | 'resign' | 'timeout' | 'abandon';
+
+export interface RoomPlayer {
+  seat: number;
+  /** Null for a bot. */
+  userId: number | null;
+  username: string;
+  botLevel: BotLevel | null;
+}
+
+export interface RoomDeps {
+  db: Db;
+  now: () => number;
+  timings: Timings;
+  log: FastifyBaseLogger;
+  send(userId: number, message: ServerMessage): void;
+  isConnected(userId: number): boolean;
+  onFinished(room: GameRoom): void;
+}
+
+export interface RoomSnapshot {
+  id: string;
+  mode: GameMode;
+  players: RoomPlayer[];
+  state: GameState;
+  seq: number;
+  turnDeadline: number | null;
+  expiries: number[];
+  status: 'active' | 'finished';
+  winnerUserId: number | null;
+  reason: FinishReason | null;
+}
+
+export class RoomError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The lowest legal card by rank (then suit): what the turn timer plays for a player. */
+export function lowestLegalCard(state: GameState, seat: number): Card {
+  const key = (card: Card) => (cardIndex(card) & 7) * 4 + (cardIndex(card) >> 3);
+  return legalCards(state, seat).reduce((low, card) => (key(card) < key(low) ? card : low));
+}
+
+/**
+ * One authoritative game: plays go through the engine, are persisted with their resulting state
+ * in one transaction, and only then fan out, each recipient getting its own view. Every change
+ * runs through one queue, so plays, timers and resignations never interleave.
+ */
+export class GameRoom {
+  readonly id: string;
+  readonly mode: GameMode;
+  readonly players: RoomPlayer[];
+  state: GameState;
+  seq: number;
+  turnDeadline: number | null;
+  expiries: number[];
+  status: 'active' | 'finished';
+  winnerUserId: number | null;
+  reason: FinishReason | null;
+
+  private readonly spectators = new Set<number>();
+  private readonly graceTimers = new Map<number, NodeJS.Timeout>();
+  private turnTimer: NodeJS.Timeout | undefined;
+  private botTimer: NodeJS.Timeout | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    snapshot: RoomSnapshot,
+    private readonly deps: RoomDeps,
+  ) {
+    this.id = snapshot.id;
+    this.mode = snapshot.mode;
+    this.players = snapshot.players;
+    this.state = snapshot.state;
+    this.seq = snapshot.seq;
+    this.turnDeadline = snapshot.turnDeadline;
+    this.expiries = snapshot.expiries;
+    this.status = snapshot.status;
+    this.winnerUserId = snapshot.winnerUserId;
+    this.reason = snapshot.reason;
+  }
+
+  seatOf(userId: number): number | null {
+    return this.players.find((p) => p.userId === userId)?.seat ?? null;
+  }
+
+  isConnected(userId: number): boolean {
+    return this.deps.isConnected(userId);
+  }
+
+  humanIds(): number[] {
+    return this.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+  }
+
+  /** Starts the clocks of a new or reloaded game; disconnected players get their grace period. */
+  resume(): void {
+    if (this.status !== 'active') return;
+    const now = this.deps.now();
+    const turn = this.state.turn;
+    if (turn !== null && this.players[turn]!.botLevel === null) {
+      // After a restart a stale deadline would forfeit a turn nobody could play: start it afresh.
+      if (this.turnDeadline === null || this.turnDeadline <= now)
+        this.turnDeadline = now + this.deps.timings.turnMs;
+    }
+    this.schedule();
+    for (const userId of this.humanIds()) if (!this.isConnected(userId)) this.startGrace(userId);
+  }
+
+  /** Clears every timer (server shutdown). */
+  stop(): void {
+    clearTimeout(this.turnTimer);
+    clearTimeout(this.botTimer);
+    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    this.graceTimers.clear();
+  }
+
+  private run<T>(op: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(op);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Subscribes a player or a spectator and returns their view. */
+  join(userId: number) {
+    if (this.seatOf(userId) === null) {
+      if (this.mode !== 'ranked' && this.mode !== 'quick')
+        throw new RoomError('NOT_A_PLAYER', 'This game can only be watched by its players');
+      this.spectators.add(userId);
+    }
+    return gameView(this, userId);
+  }
+
+  leave(userId: number): void {
+    this.spectators.delete(userId);
+  }
+
+  play(userId: number, card: Card, seq: number): Promise<void> {
+    return this.run(async () => {
+      const seat = this.seatOf(userId);
+      if (seat === null) throw new RoomError('NOT_A_PLAYER', 'You are not a player in this game');
+      if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
+      if (seq !== this.seq)
+        throw new RoomError('STALE_STATE', 'The game has moved on; here is the current state');
+      let result;
+      try {
+        result = applyPlay(this.state, seat, card);
+      } catch (error) {
+        if (error instanceof RuleError) throw new RoomError(error.code, error.message);
+        throw error;
+      }
+      const expiries = this.expiries.slice();
+      expiries[seat] = 0;
+      await this.commit(result.state, result.events, { seat, card, auto: false }, expiries);
+    });
+  }
+
+  resign(userId: number): Promise<void> {
+    return this.run(async () => {
+      const seat = this.seatOf(userId);
+      if (seat === null) throw new RoomError('NOT_A_PLAYER', 'You are not a player in this game');
+      if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
+      await this.forfeit(seat, 'resign');
+    });
+  }
+
+  playerConnected(userId: number): void {
+    const timer = this.graceTimers.get(userId);
+    if (timer) {
+      clearTimeout(timer);
+      this.graceTimers.delete(userId);
+    }
+    if (this.status === 'active') this.broadcast([]);
+  }
+
+  playerDisconnected(userId: number): void {
+    if (this.status !== 'active' || this.seatOf(userId) === null) return;
+    this.startGrace(userId);
+    this.broadcast([]);
+  }
+
+  private startGrace(userId: number): void {
+    if (this.graceTimers.has(userId)) return;
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(userId);
+      this.run(async () => {
+        if (this.status === 'active' && !this.isConnected(userId))
+          await this.forfeit(this.seatOf(userId)!, 'abandon');
+      }).catch((error: unknown) => this.deps.log.error({ err: error, gameId: this.id }, 'abandon failed'));
+    }, this.deps.timings.reconnectGraceMs);
+    timer.unref();
+    this.graceTimers.set(userId, timer);
+  }
+
+  /** Arms the turn timer for a human's turn, or the bot's move. */
+  private schedule(): void {
+    clearTimeout(this.turnTimer);
+    clearTimeout(this.botTimer);
+    if (this.status !== 'active' || this.state.turn === null) return;
+    const seat = this.state.turn;
+    const seq = this.seq;
+    const player = this.players[seat]!;
+    if (player.botLevel !== null) {
+      const level = player.botLevel;
+      this.botTimer = setTimeout(() => {
+        this.run(async () => {
+          if (this.status !== 'active' || this.seq !== seq) return;
+          const card = chooseCard(this.state, seat, level);
+          const result = applyPlay(this.state, seat, card);
+          await this.commit(result.state, result.events, { seat, card, auto: false }, this.expiries);
+        }).catch((error: unknown) => this.deps.log.error({ err: error, gameId: this.id }, 'bot move failed'));
+      }, this.deps.timings.botDelayMs);
+      return;
+    }
+    const delay = Math.max(0, (this.turnDeadline ?? this.deps.now()) - this.deps.now());
+    this.turnTimer = setTimeout(() => {
+      this.run(async () => {
+        if (this.status !== 'active' || this.seq !== seq) return;
+        await this.expire(seat);
+      }).catch((error: unknown) => this.deps.log.error({ err: error, gameId: this.id }, 'turn timer failed'));
+    }, delay);
+    this.turnTimer.unref();
+  }
+
+  /** The turn timer ran out: play the lowest legal card, or forfeit after too many in a row. */
+  private async expire(seat: number): Promise<void> {
+    const expiries = this.expiries.slice();
+    expiries[seat] = expiries[seat]! + 1;
+    if (expiries[seat]! >= TURN_EXPIRIES_TO_FORFEIT) {
+      this.expiries = expiries;
+      await this.forfeit(seat, 'timeout');
+      return;
+    }
+    const card = lowestLegalCard(this.state, seat);
+    const result = applyPlay(this.state, seat, card);
+    await this.commit(result.state, result.events, { seat, card, auto: true }, expiries, [
+      { kind: 'AUTO_PLAYED', seat, card },
+    ]);
+  }
+
+  private async commit(
+    state: GameState,
+    events: GameEvent[],
+    move: { seat: number; card: Card; auto: boolean },
+    expiries: number[],
+    extra: GameEventMessage[] = [],
+  ): Promise<void> {
+    const now = this.deps.now();
+    const seq = this.seq + 1;
+    const finished = state.status === 'finished';
+    const nextTurn = state.turn;
+    const deadline =
+      !finished && nextTurn !== null && this.players[nextTurn]!.botLevel === null
+        ? now + this.deps.timings.turnMs
+        : null;
+    const winnerUserId = finished ? this.players[state.winnerSeat!]!.userId : null;
+
+    let ratingChange: RatingChange[] | undefined;
+    await this.deps.db.kysely.transaction().execute(async (trx) => {
+      await saveProgress(trx, {
+        gameId: this.id,
+        seq,
+        state: JSON.stringify(state),
+        turnDeadline: deadline,
+        expiries: JSON.stringify(expiries),
+        move,
+        now,
+      });
+      if (finished) ratingChange = await this.finishInDb(trx, state.winnerSeat!, 'score', now);
+    });
+
+    // The write succeeded: only now does the room move on.
+    this.state = state;
+    this.seq = seq;
+    this.turnDeadline = deadline;
+    this.expiries = expiries;
+    const messages = [...extra, ...toEventMessages(events, (s) => this.players[s]!.userId)];
+    if (finished) {
+      this.markFinished(winnerUserId, 'score');
+    } else if (deadline !== null && nextTurn !== null) {
+      messages.push({ kind: 'TURN', seat: nextTurn, deadline });
+    }
+    this.broadcast(messages);
+    if (finished) this.announceGameOver(ratingChange);
+    else this.schedule();
+  }
+
+  /** Ends the game against `loserSeat` (resignation, timeouts, abandonment). */
+  private async forfeit(loserSeat: number, reason: FinishReason): Promise<void> {
+    const winnerSeat = this.bestOtherSeat(loserSeat);
+    const winnerUserId = this.players[winnerSeat]!.userId;
+    const now = this.deps.now();
+    const seq = this.seq + 1;
+    let ratingChange: RatingChange[] | undefined;
+    await this.deps.db.kysely.transaction().execute(async (trx) => {
+      await saveProgress(trx, {
+        gameId: this.id,
+        seq,
+        state: JSON.stringify(this.state),
+        turnDeadline: null,
+        expiries: JSON.stringify(this.expiries),
+        move: null,
+        now,
+      });
+      ratingChange = await this.finishInDb(trx, winnerSeat, reason, now);
+    });
+    this.seq = seq;
+    this.turnDeadline = null;
+    this.markFinished(winnerUserId, reason);
+    this.broadcast([{ kind: 'GAME_OVER', winnerUserId, reason }]);
+    this.announceGameOver(ratingChange);
+  }
+
+  /** With more than two players, the best score among the others wins (ties: lower seat). */
+  private bestOtherSeat(loserSeat: number): number {
+    let best = -1;
+    for (let seat = 0; seat < this.players.length; seat++) {
+      if (seat === loserSeat) continue;
+      if (best < 0 || this.state.scores[seat]! > this.state.scores[best]!) best = seat;
+    }
+    return best;
+  }
+
+  private async finishInDb(
+    trx: Transaction<Database>,
+    winnerSeat: number,
+    reason: FinishReason,
+    now: number,
+  ): Promise<RatingChange[] | undefined> {
+    const winnerUserId = this.players[winnerSeat]!.userId;
+    await trx
+      .updateTable('games')
+      .set({
+        status: 'finished',
+        winner_user_id: winnerUserId,
+        reason,
+        finished_at: now,
+        turn_deadline: null,
+      })
+      .where('id', '=', this.id)
+      .execute();
+    const humans = this.players.filter((p) => p.userId !== null);
+    if (this.mode !== 'ranked' || humans.length !== 2 || winnerUserId === null) return undefined;
+    const loser = humans.find((p) => p.userId !== winnerUserId)!;
+    const changes = await rateGame(trx, winnerUserId, loser.userId!, now);
+    for (const change of changes) {
+      await trx
+        .updateTable('game_players')
+        .set({ rating_before: change.before, rating_after: change.after })
+        .where('game_id', '=', this.id)
+        .where('user_id', '=', change.userId)
+        .execute();
+    }
+    return changes;
+  }
+
+  private markFinished(winnerUserId: number | null, reason: FinishReason): void {
+    this.status = 'finished';
+    this.winnerUserId = winnerUserId;
+    this.reason = reason;
+    this.stop();
+  }
+
+  private announceGameOver(ratingChange: RatingChange[] | undefined): void {
+    const message: ServerMessage = {
+      type: 'GAME_OVER',
+      gameId: this.id,
+      winnerUserId: this.winnerUserId,
+      reason: this.reason!,
+      scores: this.state.scores.slice(),
+      ...(ratingChange ? { ratingChange } : {}),
+    };
+    for (const userId of this.recipients()) this.deps.send(userId, message);
+    this.deps.onFinished(this);
+  }
+
+  private recipients(): number[] {
+    return [...new Set([...this.humanIds(), ...this.spectators])];
+  }
+
+  /** GAME_UPDATE to every player and spectator, each with their own view. */
+  private broadcast(events: GameEventMessage[]): void {
+    let spectatorView: ReturnType<typeof gameView> | undefined;
+    for (const userId of this.recipients()) {
+      const isPlayer = this.seatOf(userId) !== null;
+      const game = isPlayer ? gameView(this, userId) : (spectatorView ??= gameView(this, null));
+      this.deps.send(userId, { type: 'GAME_UPDATE', gameId: this.id, seq: this.seq, events, game });
+    }
+  }
+}

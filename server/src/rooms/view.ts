@@ -1,0 +1,54 @@
+import { viewFor, type GameState } from '@shared/game';
+import type { GameEventMessage, GameView } from '@shared/protocol';
+import type { GameEvent } from '@shared/game';
+import type { GameRoom } from './room';
+
+/** A game as `viewerId` may see it: their own hand only; spectators (or strangers) see none. */
+export function gameView(room: GameRoom, viewerId: number | null): GameView {
+  const seat = viewerId === null ? null : room.seatOf(viewerId);
+  const engineView = viewFor(room.state, seat);
+  const finished = room.status === 'finished';
+  return {
+    id: room.id,
+    mode: room.mode,
+    status: room.status,
+    targetScore: room.state.targetScore,
+    seq: room.seq,
+    players: room.players.map((player) => ({
+      seat: player.seat,
+      userId: player.userId,
+      username: player.username,
+      score: room.state.scores[player.seat]!,
+      cardsInHand: room.state.hands[player.seat]!.length,
+      connected: player.userId === null || room.isConnected(player.userId),
+      isBot: player.botLevel !== null,
+    })),
+    you: seat === null ? null : { seat },
+    hand: engineView.hand,
+    dealer: engineView.dealer,
+    turn: finished ? null : engineView.turn,
+    turnDeadline: finished ? null : room.turnDeadline,
+    handNumber: engineView.handNumber,
+    trickNumber: engineView.trickNumber,
+    currentTrick: engineView.currentTrick,
+    lastTrick: engineView.lastTrick,
+    legalCards: finished ? [] : engineView.legalCards,
+    winnerUserId: room.winnerUserId,
+  };
+}
+
+/** Engine events as the protocol sends them (the engine speaks in seats, clients in users). */
+export function toEventMessages(
+  events: GameEvent[],
+  userIdOfSeat: (seat: number) => number | null,
+): GameEventMessage[] {
+  return events.map((event) =>
+    event.kind === 'GAME_OVER'
+      ? { kind: 'GAME_OVER', winnerUserId: userIdOfSeat(event.winnerSeat), reason: event.reason }
+      : event,
+  );
+}
+
+export function parseState(json: string): GameState {
+  return JSON.parse(json) as GameState;
+}
