@@ -126,7 +126,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   authRoutes(app, accounts);
   deviceRoutes(app, { db, accounts, now });
   gameRoutes(app, { db, accounts, rooms });
-  await registerGateway(app, {
+  registerGateway(app, {
     accounts,
     rooms,
     matchmaking,

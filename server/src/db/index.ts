@@ -18,6 +18,28 @@ export interface Db {
 // value we store fits a JS number exactly, so parse them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * Kysely asks for a prepared statement on every query and better-sqlite3 compiles one each time;
+ * a game move's small write spends as long compiling as running. Statements are reused by SQL
+ * text (bounded). Safe because Kysely only calls all()/run() here; we never stream queries, which
+ * would iterate a shared statement.
+ */
+function withStatementCache(file: SqliteDatabase.Database, max = 1000) {
+  const cache = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        if (cache.size >= max) cache.clear();
+        statement = file.prepare(sql);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 export interface DbOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -40,7 +62,7 @@ export async function openDb(options: DbOptions): Promise<Db> {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
 
   const migrator = new Migrator({ db: kysely, provider: new StaticMigrationProvider(dialect) });
