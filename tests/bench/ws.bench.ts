@@ -33,16 +33,34 @@ interface Seeded {
 }
 
 /** Users with sessions, and two-player quick games between consecutive users, straight into the database. */
-async function seed(dataDir: string, players: number, idle: number): Promise<Seeded & { idleTokens: string[] }> {
+async function seed(
+  dataDir: string,
+  players: number,
+  idle: number,
+): Promise<Seeded & { idleTokens: string[] }> {
   const db = await openDb({ dataDir });
   const now = Date.now();
   const tokens: string[] = [];
   const idleTokens: string[] = [];
   const games: string[] = [];
   for (let i = 0; i < players + idle; i++) {
-    const user = await insertUser(db.kysely, { username: `bench_${i}`, email: null, passwordHash: null, googleSub: null, isVerified: false, now });
+    const user = await insertUser(db.kysely, {
+      username: `bench_${i}`,
+      email: null,
+      passwordHash: null,
+      googleSub: null,
+      isVerified: false,
+      now,
+    });
     const token = newToken();
-    await insertSession(db.kysely, { userId: user.id, tokenHash: hashToken(token), now, expiresAt: now + 86_400_000, userAgent: null, ip: null });
+    await insertSession(db.kysely, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: now + 86_400_000,
+      userAgent: null,
+      ip: null,
+    });
     (i < players ? tokens : idleTokens).push(token);
   }
   for (let g = 0; g < players / 2; g++) {
@@ -51,8 +69,32 @@ async function seed(dataDir: string, players: number, idle: number): Promise<See
     const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < RTT_GAMES ? 10 : 1000 });
     await insertGame(
       db.kysely,
-      { id, mode: 'quick', status: 'active', seed: `bench-${g}`, player_count: 2, target_score: state.targetScore, state: JSON.stringify(state), seq: 0, turn_deadline: null, expiries: '[0,0]', winner_user_id: null, reason: null, created_at: now, updated_at: now, finished_at: null },
-      [0, 1].map((seat) => ({ game_id: id, seat, user_id: g * 2 + seat + 1, username: `bench_${g * 2 + seat}`, bot_level: null, rating_before: null, rating_after: null })),
+      {
+        id,
+        mode: 'quick',
+        status: 'active',
+        seed: `bench-${g}`,
+        player_count: 2,
+        target_score: state.targetScore,
+        state: JSON.stringify(state),
+        seq: 0,
+        turn_deadline: null,
+        expiries: '[0,0]',
+        winner_user_id: null,
+        reason: null,
+        created_at: now,
+        updated_at: now,
+        finished_at: null,
+      },
+      [0, 1].map((seat) => ({
+        game_id: id,
+        seat,
+        user_id: g * 2 + seat + 1,
+        username: `bench_${g * 2 + seat}`,
+        bot_level: null,
+        rating_before: null,
+        rating_after: null,
+      })),
     );
     games.push(id);
   }
@@ -142,7 +184,8 @@ class SparPlayer {
     const ready = new Promise<void>((resolve) => {
       this.ws.on('message', (data: Buffer) => {
         const message = JSON.parse(data.toString());
-        if (message.type === 'MESSAGING_AUTH_SUCCESS') this.ws.send(JSON.stringify({ type: 'GAME_JOIN', gameId: this.gameId }));
+        if (message.type === 'MESSAGING_AUTH_SUCCESS')
+          this.ws.send(JSON.stringify({ type: 'GAME_JOIN', gameId: this.gameId }));
         if (message.type === 'GAME_STATE') {
           this.seat = message.game.you.seat;
           this.onView(message.game);
@@ -169,13 +212,21 @@ class SparPlayer {
       return;
     }
     if (game.turn !== this.seat || game.legalCards.length === 0 || this.thinking || this.sentAt) return;
-    this.thinking = setTimeout(() => {
-      this.thinking = undefined;
-      const frame = JSON.stringify({ type: 'GAME_PLAY', gameId: this.gameId, card: game.legalCards[0], seq: game.seq });
-      this.playBytes = frame.length;
-      this.sentAt = performance.now();
-      this.ws.send(frame);
-    }, this.thinkMs * (0.5 + Math.random()));
+    this.thinking = setTimeout(
+      () => {
+        this.thinking = undefined;
+        const frame = JSON.stringify({
+          type: 'GAME_PLAY',
+          gameId: this.gameId,
+          card: game.legalCards[0],
+          seq: game.seq,
+        });
+        this.playBytes = frame.length;
+        this.sentAt = performance.now();
+        this.ws.send(frame);
+      },
+      this.thinkMs * (0.5 + Math.random()),
+    );
   }
 
   stop(): void {
@@ -214,10 +265,13 @@ class RelayPlayer {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.sentAt = performance.now();
-      this.ws.send(this.frame);
-    }, this.thinkMs * (0.5 + Math.random()));
+    this.timer = setTimeout(
+      () => {
+        this.sentAt = performance.now();
+        this.ws.send(this.frame);
+      },
+      this.thinkMs * (0.5 + Math.random()),
+    );
   }
 
   stop(): void {
@@ -227,7 +281,10 @@ class RelayPlayer {
   }
 }
 
-async function startSpar(dataDir: string, port: number): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
+async function startSpar(
+  dataDir: string,
+  port: number,
+): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
   const child = spawn('node', ['--inspect=127.0.0.1:0', 'dist/server/main.js'], {
     env: {
       ...process.env,
@@ -254,7 +311,10 @@ async function startSpar(dataDir: string, port: number): Promise<{ child: ChildP
   throw new Error('Spar server did not start');
 }
 
-function startRelay(port: number, replyBytes: number): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
+function startRelay(
+  port: number,
+  replyBytes: number,
+): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
   const child = fork(path.join(import.meta.dirname, 'ws-relay.mjs'), [String(port), String(replyBytes)], {
     execArgv: ['--inspect=127.0.0.1:0'],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
@@ -267,7 +327,9 @@ async function main(): Promise<void> {
   const build = spawnSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-ws-'));
-  console.log(`seeding ${MAX_PLAYERS + RTT_GAMES * 2} players in ${MAX_PLAYERS / 2 + RTT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`);
+  console.log(
+    `seeding ${MAX_PLAYERS + RTT_GAMES * 2} players in ${MAX_PLAYERS / 2 + RTT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
+  );
   const seeded = await seed(dataDir, MAX_PLAYERS + RTT_GAMES * 2, IDLE_CONNECTIONS);
   const sparPort = 41_000 + Math.floor(Math.random() * 1000);
   const relayPort = sparPort + 1000;
@@ -303,7 +365,9 @@ async function main(): Promise<void> {
   const updateSizes: number[] = [];
   let playSize = 0;
   while (latencies.length < RTT_MOVES && gameIndex < RTT_GAMES) {
-    const pair = [0, 1].map((seat) => new SparPlayer(sparUrl, seeded.tokens[gameIndex * 2 + seat]!, seeded.games[gameIndex]!, 0));
+    const pair = [0, 1].map(
+      (seat) => new SparPlayer(sparUrl, seeded.tokens[gameIndex * 2 + seat]!, seeded.games[gameIndex]!, 0),
+    );
     await Promise.all(pair.map((p) => p.start()));
     while (!pair.every((p) => p.finished)) await sleep(20);
     for (const p of pair) {
@@ -349,13 +413,18 @@ async function main(): Promise<void> {
       while (live.length < target) {
         if (kind === 'spar') {
           if (next >= seeded.games.length) break;
-          const pair = [0, 1].map((seat) => new SparPlayer(sparUrl, seeded.tokens[next * 2 + seat]!, seeded.games[next]!, THINK_MS));
+          const pair = [0, 1].map(
+            (seat) => new SparPlayer(sparUrl, seeded.tokens[next * 2 + seat]!, seeded.games[next]!, THINK_MS),
+          );
           await Promise.all(pair.map((p) => p.start()));
           live.push(...pair);
           next++;
         } else {
           // One sender per pair at the players' pace: a game has one move in flight at a time.
-          const pair = [new RelayPlayer(relayUrl, frame, THINK_MS, true), new RelayPlayer(relayUrl, frame, THINK_MS, false)];
+          const pair = [
+            new RelayPlayer(relayUrl, frame, THINK_MS, true),
+            new RelayPlayer(relayUrl, frame, THINK_MS, false),
+          ];
           for (const p of pair) await p.start();
           live.push(...pair);
         }
@@ -363,9 +432,12 @@ async function main(): Promise<void> {
       for (const p of live) p.latencies.length = 0;
       await sleep(STEP_MS);
       const sample = live.flatMap((p) => p.latencies);
-      const activePlayers = kind === 'spar' ? live.filter((p) => !(p as SparPlayer).finished).length : live.length;
+      const activePlayers =
+        kind === 'spar' ? live.filter((p) => !(p as SparPlayer).finished).length : live.length;
       const p99 = percentile(sample, 0.99);
-      table.push(`  ${kind.padEnd(5)} ${String(activePlayers).padStart(5)} players: ${sample.length} moves, p50 ${percentile(sample, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+      table.push(
+        `  ${kind.padEnd(5)} ${String(activePlayers).padStart(5)} players: ${sample.length} moves, p50 ${percentile(sample, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+      );
       if (p99 >= P99_LIMIT_MS || live.length < target) break;
       best = activePlayers;
     }
@@ -392,14 +464,24 @@ async function main(): Promise<void> {
   const ratioA = p50 / relayP50;
   const ratioB = sparCapacity.players / Math.max(1, relayCapacity.players);
   const ratioC = sparPerConn / Math.max(1, relayPerConn);
-  console.log(`(a) move round trip over ${latencies.length} moves (GAME_PLAY ${playSize} B → GAME_UPDATE ~${replyBytes} B):`);
+  console.log(
+    `(a) move round trip over ${latencies.length} moves (GAME_PLAY ${playSize} B → GAME_UPDATE ~${replyBytes} B):`,
+  );
   console.log(`    spar  p50 ${p50.toFixed(2)} ms, p99 ${percentile(latencies, 0.99).toFixed(2)} ms`);
-  console.log(`    relay p50 ${relayP50.toFixed(2)} ms, p99 ${percentile(relayLatencies, 0.99).toFixed(2)} ms`);
+  console.log(
+    `    relay p50 ${relayP50.toFixed(2)} ms, p99 ${percentile(relayLatencies, 0.99).toFixed(2)} ms`,
+  );
   console.log(`    ratio at p50: ${ratioA.toFixed(2)}x (target ≤ 1.5x)`);
-  console.log(`(b) concurrent players with p99 < ${P99_LIMIT_MS} ms (think time ${THINK_MS} ms ±50%, steps up to ${MAX_PLAYERS}):`);
+  console.log(
+    `(b) concurrent players with p99 < ${P99_LIMIT_MS} ms (think time ${THINK_MS} ms ±50%, steps up to ${MAX_PLAYERS}):`,
+  );
   for (const line of [...sparCapacity.table, ...relayCapacity.table]) console.log(line);
-  console.log(`    spar ${sparCapacity.players}, relay ${relayCapacity.players}: ratio ${(ratioB * 100).toFixed(0)}% (target ≥ 50%)`);
-  console.log(`(c) memory per idle connection: spar ${(sparPerConn / 1024).toFixed(1)} KiB (authenticated), relay ${(relayPerConn / 1024).toFixed(1)} KiB: ratio ${ratioC.toFixed(2)}x (target ≤ 2x)`);
+  console.log(
+    `    spar ${sparCapacity.players}, relay ${relayCapacity.players}: ratio ${(ratioB * 100).toFixed(0)}% (target ≥ 50%)`,
+  );
+  console.log(
+    `(c) memory per idle connection: spar ${(sparPerConn / 1024).toFixed(1)} KiB (authenticated), relay ${(relayPerConn / 1024).toFixed(1)} KiB: ratio ${ratioC.toFixed(2)}x (target ≤ 2x)`,
+  );
   const ok = ratioA <= 1.5 && ratioB >= 0.5 && ratioC <= 2;
   console.log(ok ? 'all targets met' : 'TARGET MISSED');
   process.exit(ok ? 0 : 1);
