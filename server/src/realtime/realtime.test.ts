@@ -225,7 +225,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
     });
 
     it('expiry names the player who did not answer; three expiries cost a cooldown', async () => {
-      const url = await setup({ MATCH_ACCEPT_SECONDS: '0.15' });
+      const url = await setup({ MATCH_ACCEPT_SECONDS: '0.5' });
       const idle = await player(url);
       const keen = await player(url);
       for (let round = 0; round < 3; round++) {
