@@ -52,7 +52,7 @@ class Connection {
   private tokens: number;
   private refilledAt: number;
   private refused = 0;
-  private lastRateError = 0;
+  private lastRateError = -Infinity;
 
   constructor(
     readonly socket: WebSocket,
