@@ -102,6 +102,23 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       await calm.socket.next('PONG');
     });
 
+    it('measures round trips, and drops a connection that stops answering pings', async () => {
+      const url = await setup({ HEARTBEAT_SECONDS: '0.1' });
+      const a = await player(url);
+      const b = await player(url);
+      const quality = await a.socket.next('CONNECTION_QUALITY');
+      expect(['good', 'fair', 'poor']).toContain(quality.quality);
+      expect(quality.latency).toBeGreaterThanOrEqual(0);
+      const gameId = await matchUp(a, b, 'quick');
+      await joinGame(b, gameId);
+      // A frozen client reads nothing, so it answers no ping: the server must give up on it.
+      (a.socket.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+      const seen = await b.socket.next('GAME_UPDATE', (m) =>
+        m.game.players.some((p) => p.userId === a.userId && !p.connected),
+      );
+      expect(seen.gameId).toBe(gameId);
+    });
+
     it('answers online status only for friends (none yet), never for everybody', async () => {
       const url = await setup();
       const a = await player(url);

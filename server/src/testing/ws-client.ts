@@ -88,6 +88,8 @@ export class TestSocket {
     return new Promise((resolve) => {
       this.socket.once('close', () => resolve());
       this.socket.close();
+      // A peer that never answers the closing handshake (or a paused socket) is cut off.
+      setTimeout(() => this.socket.terminate(), 500).unref();
     });
   }
 }
