@@ -16,6 +16,7 @@ import { LocalPresenceStore } from './infra/presence-store';
 import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
 import { gameRoutes } from './modules/games/routes';
+import { userRoutes } from './modules/users/routes';
 import { ratingOf } from './modules/ratings/repo';
 import { registerGateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './realtime/matchmaking';
@@ -123,7 +124,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config.publicUrl);
 
   healthRoutes(app);
-  authRoutes(app, accounts);
+  authRoutes(app, accounts, { signInPerMinute: config.authRateLimitPerMinute, googleClientIds: config.googleClientIds });
+  userRoutes(app, { db, accounts });
   deviceRoutes(app, { db, accounts, now });
   gameRoutes(app, { db, accounts, rooms });
   registerGateway(app, {

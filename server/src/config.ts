@@ -44,6 +44,7 @@ const envSchema = z.object({
         .map((id) => id.trim())
         .filter(Boolean),
     ),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
   RECONNECT_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(RECONNECT_GRACE_SECONDS),
@@ -85,6 +86,8 @@ export interface Config {
   mailFrom: string;
   googleClientIds: string[];
   sessionDays: number;
+  /** Sign-in requests (register, login, Google, resend) allowed per IP address per minute. */
+  authRateLimitPerMinute: number;
   trustProxy: boolean | number | string;
   timings: Timings;
 }
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: values.MAIL_FROM,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
     sessionDays: values.SESSION_DAYS,
+    authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: values.TRUST_PROXY,
     timings: {
       turnMs: Math.round(values.TURN_SECONDS * 1000),

@@ -9,15 +9,24 @@ import { authOf, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/errors';
 import { toAuthUser, type AccountService, type ClientInfo } from './service';
 
-/** Sign-in endpoints get a tighter per-IP limit than the rest of the API. */
-const SIGN_IN_LIMIT = { rateLimit: { max: 10, timeWindow: 60_000 } };
 
 function clientOf(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
 }
 
-export function authRoutes(app: FastifyInstance, accounts: AccountService): void {
+export function authRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  options: { signInPerMinute: number; googleClientIds: string[] },
+): void {
   const auth = requireAuth(accounts);
+  /** Sign-in endpoints get a tighter per-IP limit than the rest of the API. */
+  const SIGN_IN_LIMIT = { rateLimit: { max: options.signInPerMinute, timeWindow: 60_000 } };
+
+  /** What the sign-in page may offer: the Google button only when the server can verify it. */
+  app.get('/api/auth/providers', async () => ({
+    google: options.googleClientIds[0] ? { clientId: options.googleClientIds[0] } : null,
+  }));
 
   app.post('/api/auth/register', { config: SIGN_IN_LIMIT }, async (request, reply) => {
     const body = parseInput(registerBodySchema, request.body);
