@@ -10,6 +10,8 @@ import tseslint from 'typescript-eslint';
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
   { type: 'server', pattern: 'server' },
+  // Features of the renderer do not import each other; app/ composes them (DESIGN.md §3).
+  { type: 'renderer-feature', pattern: 'renderer/src/features/*', capture: ['feature'] },
   { type: 'renderer', pattern: 'renderer' },
   { type: 'electron', pattern: 'electron' },
   { type: 'tests', pattern: 'tests' },
@@ -65,9 +67,18 @@ export default tseslint.config(
           policies: [
             allowed('shared', ['shared']),
             allowed('server', ['shared', 'server']),
-            allowed('renderer', ['shared', 'renderer']),
+            allowed('renderer', ['shared', 'renderer', 'renderer-feature']),
+            {
+              from: { element: { type: 'renderer-feature' } },
+              allow: {
+                to: [
+                  { element: { types: { anyOf: ['shared', 'renderer'] } } },
+                  { element: { type: 'renderer-feature', captured: { feature: '{{from.captured.feature}}' } } },
+                ],
+              },
+            },
             allowed('electron', ['shared', 'electron']),
-            allowed('tests', ['shared', 'server', 'renderer', 'electron', 'tests']),
+            allowed('tests', ['shared', 'server', 'renderer', 'renderer-feature', 'electron', 'tests']),
             allowed('scripts', ['shared', 'server', 'scripts']),
             // Unit tests beside their source may use the cross-cutting fixtures in tests/.
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },

@@ -44,6 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-e2e-')),
       LOG_LEVEL: 'warn',
+      // Several browser tests register players from one address.
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
       DATABASE_URL: '',
     },

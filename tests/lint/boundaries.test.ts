@@ -42,6 +42,19 @@ describe('import boundaries (DESIGN.md §3)', () => {
       expect(await rulesFired(file, code), file).toContain('boundaries/dependencies');
   });
 
+  it('renderer features do not import each other, but may use their own files, lib and shared', async () => {
+    const other = await rulesFired(
+      'renderer/src/features/profile/components/X.tsx',
+      "import { restoreAccount } from '../../session/api/restore-account';\nexport const a = restoreAccount;\n",
+    );
+    expect(other).toContain('boundaries/dependencies');
+    const own = await rulesFired(
+      'renderer/src/features/profile/components/X.tsx',
+      "import { deleteAccount } from '../api/delete-account';\nimport { api } from '../../../lib/http';\nexport const a = [deleteAccount, api];\n",
+    );
+    expect(own).toEqual([]);
+  });
+
   it('every side may import shared through the @shared alias', async () => {
     for (const file of ['renderer/src/x.ts', 'server/src/x.ts', 'electron/main/x.ts']) {
       expect(

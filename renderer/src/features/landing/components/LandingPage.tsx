@@ -1,17 +1,23 @@
 import {
   Anchor,
+  Avatar,
   Badge,
   Box,
   Button,
   Container,
   Group,
+  Loader,
   SimpleGrid,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { IconCards, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
+import { IconCards, IconPlayerPlayFilled, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { useQueueActions } from '../../../lib/queue';
+import { useSession } from '../../../lib/session/useSession';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
 import type { Card } from '@shared/game';
 import { CardView } from '../../../components/CardView';
@@ -55,16 +61,83 @@ function HeroFan() {
   );
 }
 
+/** Play now: signed in, it joins the quick queue (the match dialog takes over); otherwise, sign in first. */
+function PlayNow() {
+  const { user } = useSession();
+  const { join, leave, queue } = useQueueActions();
+  const navigate = useNavigate();
+  if (queue.inQueue) {
+    return (
+      <Group gap="sm">
+        <Button
+          size="md"
+          color="accent"
+          variant="light"
+          leftSection={<Loader size={16} color="accent" />}
+          style={{ cursor: 'default' }}
+        >
+          Searching for an opponent…
+        </Button>
+        <Button size="md" variant="subtle" color="gray" onClick={leave}>
+          Cancel
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Button
+      size="md"
+      color="spar"
+      c="dark.9"
+      leftSection={<IconPlayerPlayFilled size={18} />}
+      onClick={() =>
+        user ? join('quick') : navigate(`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.home)}`)
+      }
+    >
+      Play now
+    </Button>
+  );
+}
+
+function AccountCorner() {
+  const { user } = useSession();
+  if (!user) {
+    return (
+      <Button component={Link} to={PATHS.auth} variant="outline" color="spar">
+        Sign in
+      </Button>
+    );
+  }
+  return (
+    <Button
+      component={Link}
+      to={PATHS.profile}
+      variant="subtle"
+      color="gray"
+      leftSection={
+        <Avatar size={26} radius="xl" color="spar">
+          {user.username.slice(0, 2).toUpperCase()}
+        </Avatar>
+      }
+    >
+      {user.username}
+    </Button>
+  );
+}
+
 export function LandingPage() {
   return (
     <Container size="lg" py="lg" px="md">
-      <Group justify="space-between" mb="lg">
-        <Title order={1} size="h2" c="spar.5" className={classes.wordmark}>
-          Spar
-        </Title>
-        <Badge variant="outline" color="accent" size="lg" radius="sm">
-          {RELEASE_LABEL} · v{APP_VERSION}
-        </Badge>
+      <Group justify="space-between" mb="lg" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Title order={1} size="h2" c="spar.5" className={classes.wordmark}>
+            Spar
+          </Title>
+          <Badge variant="outline" color="accent" size="md" radius="sm" visibleFrom="xs">
+            {RELEASE_LABEL} · v{APP_VERSION}
+          </Badge>
+        </Group>
+        <AccountCorner />
       </Group>
 
       <Box className={classes.hero}>
@@ -83,7 +156,8 @@ export function LandingPage() {
               five tricks, keep your best card for the end, and win the last trick to score.
             </Text>
             <Group>
-              <Button component="a" href="#how-to-play" size="md" color="spar" c="dark.9">
+              <PlayNow />
+              <Button component="a" href="#how-to-play" size="md" variant="default">
                 Learn the rules
               </Button>
             </Group>
@@ -119,8 +193,12 @@ export function LandingPage() {
 
       <Text ta="center" size="xs" c="dark.2" mt="xl">
         Spar {APP_VERSION} (build {APP_BUILD}) · {RELEASE_LABEL} · {RELEASE_DATE} ·{' '}
-        <Anchor href="/api/health" size="xs" c="dark.1">
-          status
+        <Anchor component={Link} to={PATHS.privacyPolicy} size="xs" c="dark.1">
+          Privacy
+        </Anchor>{' '}
+        ·{' '}
+        <Anchor component={Link} to={PATHS.termsOfService} size="xs" c="dark.1">
+          Terms
         </Anchor>
       </Text>
     </Container>

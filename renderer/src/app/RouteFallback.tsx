@@ -1,0 +1,9 @@
+import { Center, Loader } from '@mantine/core';
+
+export function RouteFallback() {
+  return (
+    <Center h="60vh">
+      <Loader color="spar" type="dots" />
+    </Center>
+  );
+}

@@ -1,0 +1,5 @@
+import { UnavailablePage } from '../../features/unavailable/components/UnavailablePage';
+
+export default function Page() {
+  return <UnavailablePage title="Chat" description="Messaging between friends is coming soon." />;
+}

@@ -1,0 +1,1 @@
+export { DeleteAccountPage as default } from '../../features/session/components/DeleteAccountPage';

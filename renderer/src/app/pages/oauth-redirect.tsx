@@ -1,0 +1,1 @@
+export { OAuthRedirectPage as default } from '../../features/session/components/OAuthRedirectPage';

@@ -1,0 +1,1 @@
+export { ProfilePage as default } from '../../features/profile/components/ProfilePage';

@@ -1,0 +1,1 @@
+export { TermsOfServicePage as default } from '../../features/legal/components/TermsOfServicePage';

@@ -1,0 +1,35 @@
+/** Every route of spec §2, defined once. */
+export const PATHS = {
+  home: '/',
+  auth: '/auth',
+  deleteAccount: '/delete-account',
+  game: (gameId: string) => `/game/${encodeURIComponent(gameId)}`,
+  shop: '/shop',
+  watch: '/watch',
+  games: '/games',
+  messages: '/messages',
+  conversation: (friendId: number | string) => `/messages/conversation/${friendId}`,
+  profile: '/profile',
+  playerProfile: (userId: number, returnTo?: string) =>
+    `/profile?id=${userId}${returnTo ? `&returnTo=${encodeURIComponent(returnTo)}` : ''}`,
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  oauthRedirect: '/oauth-redirect',
+} as const;
+
+/** Router patterns for the parameterised routes. */
+export const ROUTE_PATTERNS = {
+  game: '/game/:gameId',
+  conversation: '/messages/conversation/:id',
+} as const;
+
+const HIDDEN_EXACT: string[] = [PATHS.home, PATHS.auth, PATHS.privacyPolicy, PATHS.termsOfService];
+
+/** Spec §2: the bottom navigation shows everywhere except these pages. */
+export function showsBottomNav(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (HIDDEN_EXACT.includes(path)) return false;
+  if (path.startsWith('/game/')) return false;
+  if (path.startsWith('/messages/conversation/')) return false;
+  return true;
+}

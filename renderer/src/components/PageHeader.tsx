@@ -1,0 +1,77 @@
+import { ActionIcon, Box, Group, Text, Title } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import {
+  PAGE_HEADER_BROWSER_PADDING_PX,
+  PAGE_HEADER_NATIVE_FALLBACK_PADDING_PX,
+  PAGE_HEADER_SCROLL_THRESHOLD_PX,
+  PAGE_HEADER_STATUS_BAR_EXTRA_PX,
+} from '@shared/constants';
+import { platform, type Platform } from '../platform';
+
+/** Top padding of spec §2: 16 px in the browser; on native the status bar + 5 px (fallback 50 px). */
+export function headerTopPadding(target: Platform = platform): number {
+  if (!target.isNative) return PAGE_HEADER_BROWSER_PADDING_PX;
+  const bar = target.statusBarHeight();
+  return bar === null ? PAGE_HEADER_NATIVE_FALLBACK_PADDING_PX : bar + PAGE_HEADER_STATUS_BAR_EXTRA_PX;
+}
+
+interface PageHeaderProps {
+  title: string;
+  backTo?: string;
+  right?: React.ReactNode;
+}
+
+/** Reusable page header: back button, the first title word in the primary colour, the rest in the accent. */
+export function PageHeader({ title, backTo, right }: PageHeaderProps) {
+  const [scroll] = useWindowScroll();
+  const scrolled = scroll.y > PAGE_HEADER_SCROLL_THRESHOLD_PX;
+  const [first, ...rest] = title.split(' ');
+  return (
+    <Box
+      component="header"
+      data-scrolled={scrolled || undefined}
+      pos="sticky"
+      top={0}
+      style={{
+        zIndex: 50,
+        paddingTop: headerTopPadding(),
+        paddingBottom: 12,
+        transition: 'background-color 200ms ease, box-shadow 200ms ease, backdrop-filter 200ms ease',
+        backgroundColor: scrolled ? 'rgba(14, 22, 19, 0.85)' : 'transparent',
+        backdropFilter: scrolled ? 'blur(10px)' : undefined,
+        boxShadow: scrolled ? '0 6px 20px rgba(0, 0, 0, 0.35)' : undefined,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" px="md">
+        <Group gap="sm" wrap="nowrap">
+          {backTo && (
+            <ActionIcon
+              component={Link}
+              to={backTo}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Back"
+            >
+              <IconArrowLeft size={20} />
+            </ActionIcon>
+          )}
+          <Title order={1} size="h3">
+            <Text span inherit c="spar.5">
+              {first}
+            </Text>
+            {rest.length > 0 && (
+              <Text span inherit c="accent.4">
+                {' '}
+                {rest.join(' ')}
+              </Text>
+            )}
+          </Title>
+        </Group>
+        {right}
+      </Group>
+    </Box>
+  );
+}

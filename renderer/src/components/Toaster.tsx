@@ -1,0 +1,74 @@
+import { CloseButton, Text } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { TOAST_EXIT_MS } from '@shared/constants';
+import { dismissToast, listenForToastEvents, toastsAtom, type Toast } from '../lib/toast';
+import classes from './Toaster.module.css';
+
+function ToastView({ toast }: { toast: Toast }) {
+  const [leaving, setLeaving] = useState(false);
+  const close = () => {
+    setLeaving(true);
+    setTimeout(() => dismissToast(toast.id), TOAST_EXIT_MS);
+  };
+  const Icon = toast.type === 'info' ? IconCircleCheck : IconAlertTriangle;
+  const activate = toast.onClick
+    ? () => {
+        toast.onClick!();
+        dismissToast(toast.id);
+      }
+    : undefined;
+  return (
+    <div
+      role={toast.type === 'error' ? 'alert' : 'status'}
+      data-type={toast.type}
+      className={[
+        classes.toast,
+        classes[toast.type],
+        leaving && classes.leaving,
+        activate && classes.clickable,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+      onClick={activate}
+      onKeyDown={activate ? (e) => (e.key === 'Enter' || e.key === ' ') && activate() : undefined}
+      tabIndex={activate ? 0 : undefined}
+    >
+      <Icon size={20} className={classes.icon} aria-hidden />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        {toast.title && (
+          <Text fw={700} size="sm">
+            {toast.title}
+          </Text>
+        )}
+        {toast.message && (
+          <Text size="sm" c="dark.0">
+            {toast.message}
+          </Text>
+        )}
+      </div>
+      <CloseButton
+        size="sm"
+        aria-label="Close"
+        onClick={(event) => {
+          event.stopPropagation();
+          close();
+        }}
+      />
+    </div>
+  );
+}
+
+/** The toast overlay of spec §2: top right, 20rem wide, 4rem from the top and 1rem from the right. */
+export function Toaster() {
+  const toasts = useAtomValue(toastsAtom);
+  useEffect(() => listenForToastEvents(), []);
+  return (
+    <div className={classes.viewport} aria-live="polite">
+      {toasts.map((toast) => (
+        <ToastView key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
+import { socket } from '../../../lib/realtime';
+import { toast } from '../../../lib/toast';
+import { matchAtom, type MatchState } from '../../../lib/queue';
+
+/** The match-found dialog of spec §2 and §4, over any screen. */
+export function MatchDialog({ userId }: { userId: number | null }) {
+  const match = useAtomValue(matchAtom);
+  if (!match || userId === null) return null;
+  // A fresh body per match, so its countdown starts from that match's deadline.
+  return <MatchDialogBody key={match.token} match={match} userId={userId} />;
+}
+
+function MatchDialogBody({ match, userId }: { match: MatchState; userId: number }) {
+  const setMatch = useSetAtom(matchAtom);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 100);
+    return () => clearInterval(timer);
+  }, []);
+
+  const remainingMs = Math.max(0, match.expiresAt - now);
+
+  useEffect(() => {
+    if (match.accepted || remainingMs > 0) return;
+    // Expiry counts as declining: tell the server, reset the dialog, say why.
+    socket.send({ type: 'REJECT_MATCH', token: match.token, userId });
+    setMatch(null);
+    toast({ title: 'Match Expired', description: 'The match was not accepted in time.', variant: 'warning' });
+  }, [match, remainingMs, userId, setMatch]);
+
+  const accept = () => {
+    socket.send({ type: 'ACCEPT_MATCH', token: match.token, userId });
+    setMatch({ ...match, accepted: true });
+  };
+  const decline = () => {
+    socket.send({ type: 'REJECT_MATCH', token: match.token, userId });
+    setMatch(null);
+  };
+  const seconds = Math.ceil(remainingMs / 1000);
+
+  return (
+    <Modal
+      opened
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      centered
+      radius="lg"
+      title={
+        <Text fw={700} size="lg" c="spar.5">
+          Match found!
+        </Text>
+      }
+    >
+      <Stack gap="md">
+        <Text>
+          Your opponent:{' '}
+          <Text span fw={700} c="accent.3">
+            {match.opponent}
+          </Text>
+        </Text>
+        <Progress
+          value={(remainingMs / (MATCH_ACCEPT_SECONDS * 1000)) * 100}
+          color={seconds <= 10 ? 'red' : 'spar'}
+          size="lg"
+          radius="xl"
+          aria-label="Time left to accept"
+          transitionDuration={100}
+        />
+        <Text size="sm" c="dark.1" ta="center">
+          {seconds} seconds left
+        </Text>
+        {match.accepted ? (
+          <Group justify="center" gap="xs">
+            <Loader size="sm" color="accent" />
+            <Text>Waiting for the other player...</Text>
+          </Group>
+        ) : (
+          <Group grow>
+            <Button variant="default" onClick={decline}>
+              Decline
+            </Button>
+            <Button color="spar" c="dark.9" onClick={accept} data-autofocus>
+              Accept
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,202 @@
+import {
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Modal,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconLogout, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { AVATAR_INITIALS_LENGTH } from '@shared/constants';
+import type { AuthUser } from '@shared/protocol';
+import { PATHS } from '../../../app/paths';
+import { PageHeader } from '../../../components/PageHeader';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { deleteAccount } from '../api/delete-account';
+import { userQueryKey } from '../../../lib/session/user';
+import { useSession } from '../../../lib/session/useSession';
+import { profileQueryOptions } from '../api/profile';
+
+export function initials(username: string): string {
+  return username.slice(0, AVATAR_INITIALS_LENGTH).toUpperCase();
+}
+
+function Stat({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Card withBorder radius="md" bg="dark.7" padding="md">
+      <Text size="xs" tt="uppercase" c="dark.2" fw={700}>
+        {label}
+      </Text>
+      <Text size="xl" fw={800} c="spar.4">
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function DeleteAccountDialog({
+  user,
+  opened,
+  onClose,
+}: {
+  user: AuthUser;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await deleteAccount(password ? { password } : { confirm: true });
+      client.setQueryData(userQueryKey, { ...user, markedForDelete: true });
+      navigate(PATHS.deleteAccount, { replace: true });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.message : 'Please try again later',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete your account?" centered>
+      <Stack>
+        <Text size="sm">
+          Your account will be deleted 30 days from now. You can restore it until then by signing in.
+        </Text>
+        <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+          label="Password"
+          description="Leave empty if you sign in with Google"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={busy} onClick={confirm}>
+            Delete account
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** /profile (yours) and /profile?id=…&returnTo=… (another player's). */
+export function ProfilePage() {
+  const { user, signOut, loading } = useSession();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const requested = Number(params.get('id'));
+  const viewingOther = Number.isInteger(requested) && requested > 0 && requested !== user?.id;
+  const profileId = viewingOther ? requested : (user?.id ?? 0);
+  const profile = useQuery({ ...profileQueryOptions(profileId), enabled: profileId > 0 });
+
+  if (!user && !loading)
+    return <Navigate to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.profile)}`} replace />;
+  const returnTo = params.get('returnTo');
+  const data = profile.data;
+  const name = data?.username ?? (viewingOther ? '' : (user?.username ?? ''));
+
+  return (
+    <>
+      <PageHeader
+        title={viewingOther ? 'Player Profile' : 'My Profile'}
+        backTo={returnTo && returnTo.startsWith('/') ? returnTo : undefined}
+      />
+      <Container size="sm" py="md">
+        <Stack gap="lg">
+          <Group gap="md">
+            <Avatar size={72} radius="xl" color="spar" variant="filled">
+              {initials(name)}
+            </Avatar>
+            <Stack gap={4}>
+              <Text size="xl" fw={800}>
+                {name || <Skeleton h={24} w={160} />}
+              </Text>
+              {!viewingOther && user && (
+                <Group gap="xs">
+                  <Text size="sm" c="dark.1">
+                    {user.email ?? 'No email address'}
+                  </Text>
+                  {user.email && (
+                    <Badge size="sm" color={user.isVerified ? 'teal' : 'yellow'} variant="light">
+                      {user.isVerified ? 'Verified' : 'Not verified'}
+                    </Badge>
+                  )}
+                  {user.role !== 'user' && (
+                    <Badge size="sm" color="grape" variant="light">
+                      {user.role}
+                    </Badge>
+                  )}
+                </Group>
+              )}
+            </Stack>
+          </Group>
+
+          {profile.isError ? (
+            <Text c="red.4">
+              {profile.error instanceof ApiError ? profile.error.message : 'Could not load the profile'}
+            </Text>
+          ) : (
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Stat label="Rating" value={data ? data.rating : <Skeleton h={28} />} />
+              <Stat label="Ranked games" value={data ? data.ratedGames : <Skeleton h={28} />} />
+              <Stat label="Wins" value={data ? data.wins : <Skeleton h={28} />} />
+              <Stat label="Losses" value={data ? data.losses : <Skeleton h={28} />} />
+            </SimpleGrid>
+          )}
+          {data && (
+            <Text size="sm" c="dark.2">
+              Playing since{' '}
+              {new Date(data.createdAt).toLocaleDateString(undefined, {
+                year: 'numeric',
+                month: 'long',
+                day: 'numeric',
+              })}
+            </Text>
+          )}
+
+          {!viewingOther && user && (
+            <Group>
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={18} />}
+                onClick={() => void signOut().then(() => navigate(PATHS.home))}
+              >
+                Sign out
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} />}
+                onClick={() => setDeleting(true)}
+              >
+                Delete account
+              </Button>
+              <DeleteAccountDialog user={user} opened={deleting} onClose={() => setDeleting(false)} />
+            </Group>
+          )}
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { api } from '../../../lib/http';
+
+export function resendVerification(): Promise<{ emailVerificationSent: boolean; message: string }> {
+  return api('/api/auth/resend-verification', { method: 'POST' });
+}

@@ -1,0 +1,222 @@
+import {
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  Divider,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { googleSignIn, providersQueryOptions } from '../api/google';
+import { login } from '../api/login';
+import { register } from '../api/register';
+import { useSession } from '../../../lib/session/useSession';
+
+type Mode = 'signin' | 'register';
+
+function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+declare global {
+  interface Window {
+    google?: {
+      accounts: {
+        id: {
+          initialize(options: {
+            client_id: string;
+            callback: (answer: { credential: string }) => void;
+          }): void;
+          renderButton(element: HTMLElement, options: Record<string, unknown>): void;
+        };
+      };
+    };
+  }
+}
+
+/** Google's own sign-in button, loaded only when the server says Google sign-in is configured. */
+function GoogleButton({ clientId, onToken }: { clientId: string; onToken: (idToken: string) => void }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const render = () => {
+      if (!window.google || !ref.current) return;
+      window.google.accounts.id.initialize({
+        client_id: clientId,
+        callback: (answer) => onToken(answer.credential),
+      });
+      window.google.accounts.id.renderButton(ref.current, {
+        theme: 'filled_black',
+        size: 'large',
+        width: 320,
+        text: 'continue_with',
+      });
+    };
+    if (window.google) return render();
+    const script = document.createElement('script');
+    script.src = 'https://accounts.google.com/gsi/client';
+    script.async = true;
+    script.onload = render;
+    document.head.appendChild(script);
+  }, [clientId, onToken]);
+  return <Box ref={ref} mih={44} style={{ display: 'flex', justifyContent: 'center' }} />;
+}
+
+export function AuthPage() {
+  const [mode, setMode] = useState<Mode>('signin');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const providers = useQuery(providersQueryOptions);
+  const returnTo = params.get('returnTo') ?? PATHS.home;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      if (mode === 'signin') {
+        const answer = await login({ username: username.trim(), password });
+        signIn(answer);
+        if (answer.user.markedForDelete) return;
+        toast({
+          title: 'Welcome back',
+          description: `Signed in as ${answer.user.username}`,
+          variant: 'success',
+        });
+      } else {
+        const answer = await register({
+          username: username.trim(),
+          password,
+          ...(email.trim() ? { email: email.trim() } : {}),
+        });
+        signIn(answer);
+        toast({ title: 'Registration Successful', description: answer.message, variant: 'success' });
+        if (answer.requiresVerification && !answer.emailVerificationSent) {
+          toast({
+            title: "Couldn't Send Verification Email",
+            description: 'There was a problem sending the verification email',
+            variant: 'warning',
+          });
+        }
+      }
+      navigate(returnTo, { replace: true });
+    } catch (error) {
+      toast({
+        title: mode === 'signin' ? 'Login failed' : 'Registration failed',
+        description: errorMessage(error, mode === 'signin' ? 'Login failed' : 'Registration failed'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onGoogleToken = async (idToken: string) => {
+    try {
+      const answer = await googleSignIn(idToken);
+      signIn(answer);
+      toast({
+        title: answer.isNewUser ? 'Account Created' : 'Sign-in Successful',
+        description: `Signed in as ${answer.user.username}`,
+        variant: 'success',
+      });
+      if (!answer.markedForDelete) navigate(returnTo, { replace: true });
+    } catch (error) {
+      toast({
+        title: 'Google sign-in failed',
+        description: errorMessage(error, 'No account came back from Google'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Container size={440} py="xl">
+      <Stack gap="lg">
+        <Title order={1} ta="center" c="spar.5" style={{ letterSpacing: '0.08em' }}>
+          <Anchor component={Link} to={PATHS.home} inherit c="spar.5" underline="never">
+            Spar
+          </Anchor>
+        </Title>
+        <Card withBorder radius="lg" padding="xl" bg="dark.7">
+          <form onSubmit={submit}>
+            <Stack gap="md">
+              <SegmentedControl
+                fullWidth
+                value={mode}
+                onChange={(value) => setMode(value as Mode)}
+                data={[
+                  { label: 'Sign in', value: 'signin' },
+                  { label: 'Create account', value: 'register' },
+                ]}
+              />
+              <TextInput
+                label="Username"
+                description={
+                  mode === 'signin' ? 'Or the email of your account' : '3–20 letters, digits or underscores'
+                }
+                autoComplete="username"
+                required
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+              />
+              {mode === 'register' && (
+                <TextInput
+                  label="Email"
+                  description="Optional: lets you recover your account"
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
+                />
+              )}
+              <PasswordInput
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+                label="Password"
+                description={mode === 'register' ? 'At least 8 characters' : undefined}
+                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={busy} color="spar" c="dark.9" size="md">
+                {mode === 'signin' ? 'Sign in' : 'Create account'}
+              </Button>
+            </Stack>
+          </form>
+          {providers.data?.google && (
+            <>
+              <Divider label="or" my="lg" />
+              <GoogleButton clientId={providers.data.google.clientId} onToken={onGoogleToken} />
+            </>
+          )}
+        </Card>
+        <Text size="xs" c="dark.2" ta="center">
+          By continuing you accept the{' '}
+          <Anchor component={Link} to={PATHS.termsOfService} size="xs">
+            Terms of Service
+          </Anchor>{' '}
+          and the{' '}
+          <Anchor component={Link} to={PATHS.privacyPolicy} size="xs">
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

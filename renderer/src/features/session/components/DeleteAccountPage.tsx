@@ -1,0 +1,68 @@
+import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { PageHeader } from '../../../components/PageHeader';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { restoreAccount } from '../api/restore-account';
+import { userQueryKey } from '../../../lib/session/user';
+import { useSession } from '../../../lib/session/useSession';
+
+/** Where a user marked for deletion lands: restore the account, or sign out. */
+export function DeleteAccountPage() {
+  const { user, signOut } = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  if (!user) return <Navigate to={PATHS.auth} replace />;
+  if (!user.markedForDelete) return <Navigate to={PATHS.profile} replace />;
+
+  const restore = async () => {
+    setBusy(true);
+    try {
+      const answer = await restoreAccount();
+      client.setQueryData(userQueryKey, { ...user, markedForDelete: false });
+      toast({ title: 'Account Restored', description: answer.message, variant: 'success' });
+      navigate(PATHS.profile, { replace: true });
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: error instanceof ApiError ? error.message : 'Please try again later',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Account Deletion" />
+      <Container size="sm" py="md">
+        <Stack>
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle />}
+            title="Account Scheduled for Deletion"
+          >
+            Your account {user.username} is scheduled for deletion. Within 30 days of your request it will be
+            deleted for good: your name, email and sign-in are removed. Until then you can change your mind.
+          </Alert>
+          <Text c="dark.1">Restore the account to keep playing, or sign out to leave it as it is.</Text>
+          <Group>
+            <Button color="spar" c="dark.9" loading={busy} onClick={restore}>
+              Restore my account
+            </Button>
+            <Button variant="default" onClick={() => void signOut().then(() => navigate(PATHS.home))}>
+              Sign out
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import { resendVerification } from '../api/resend-verification';
+
+/** Spec §4: a user with an email who is not verified sees 'Verification Required' and can resend. */
+export function VerificationBanner() {
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      const answer = await resendVerification();
+      if (answer.emailVerificationSent)
+        toast({
+          title: 'Verification email sent',
+          description: 'Check your inbox for the link.',
+          variant: 'success',
+        });
+      else
+        toast({
+          title: "Couldn't Send Verification Email",
+          description: 'There was a problem sending the verification email',
+          variant: 'destructive',
+        });
+    } catch (error) {
+      toast({
+        title: 'Verification Failed',
+        description: error instanceof ApiError ? error.message : 'Please try again later',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      radius={0}
+      icon={<IconMailExclamation />}
+      title="Verification Required"
+      py="xs"
+    >
+      <Group justify="space-between" gap="xs">
+        <Text size="sm">Please check your email to verify your account</Text>
+        <Button size="xs" variant="light" color="yellow" loading={busy} onClick={resend}>
+          Resend email
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

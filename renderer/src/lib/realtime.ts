@@ -1,0 +1,32 @@
+import { atom, getDefaultStore } from 'jotai';
+import { socketUrl } from '../platform';
+import { SocketClient, type SocketStatus } from './socket';
+import { getToken } from './storage';
+import { toast } from './toast';
+
+export const socketStatusAtom = atom<SocketStatus>({
+  connection: 'offline',
+  auth: 'none',
+  quality: null,
+  latency: null,
+});
+
+/** The app's one socket to /ws. */
+export const socket = new SocketClient({
+  url: () => socketUrl(),
+  token: getToken,
+  onFatal: (kind) =>
+    kind === 'unsupported'
+      ? toast({
+          title: 'Browser Error',
+          description: "Your browser doesn't support WebSockets. Please use a modern browser.",
+          variant: 'destructive',
+        })
+      : toast({
+          title: 'Connection Error',
+          description: 'Failed to connect to server. Please try again.',
+          variant: 'destructive',
+        }),
+});
+
+socket.onStatus((status) => getDefaultStore().set(socketStatusAtom, status));

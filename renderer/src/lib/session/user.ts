@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AuthUser } from '@shared/protocol';
+import { api, ApiError } from '../http';
+import { getCachedUser, getToken, setCachedUser } from '../storage';
+
+export const userQueryKey = ['auth', 'user'] as const;
+
+/**
+ * The signed-in user: checked against the server on start. A failed check (401) clears the
+ * session; a network error keeps the cached user so the app still opens offline (spec §4).
+ */
+export async function fetchUser(): Promise<AuthUser | null> {
+  if (!getToken()) return null;
+  try {
+    const user = await api<AuthUser | null>('/api/auth/user', { nullOn401: true });
+    setCachedUser(user);
+    return user;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 401) return null;
+      throw error;
+    }
+    return getCachedUser<AuthUser>();
+  }
+}
+
+export const userQueryOptions = queryOptions({ queryKey: userQueryKey, queryFn: fetchUser });

@@ -1,0 +1,174 @@
+import {
+  SOCKET_CONNECT_TIMEOUT_MS,
+  SOCKET_INITIAL_RECONNECT_DELAY_MS,
+  SOCKET_MAX_RECONNECTS,
+  SOCKET_MAX_RECONNECT_DELAY_MS,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKET_RECONNECT_JITTER_MS,
+} from '@shared/constants';
+import type { ServerMessage, ServerMessageOf, ServerMessageType } from '@shared/protocol';
+
+export type ConnectionState = 'offline' | 'connecting' | 'connected';
+export type AuthState = 'none' | 'pending' | 'authenticated';
+
+export interface SocketStatus {
+  connection: ConnectionState;
+  auth: AuthState;
+  quality: 'good' | 'fair' | 'poor' | null;
+  latency: number | null;
+}
+
+/** Delay before reconnect attempt `attempt` (0-based): 1 s doubling to 30 s, plus up to 2 s of jitter. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(SOCKET_INITIAL_RECONNECT_DELAY_MS * 2 ** attempt, SOCKET_MAX_RECONNECT_DELAY_MS);
+  return base + Math.floor(random() * SOCKET_RECONNECT_JITTER_MS);
+}
+
+export interface SocketClientOptions {
+  url: () => string;
+  token: () => string | null;
+  WebSocketImpl?: typeof WebSocket;
+  random?: () => number;
+  /** Told when the browser has no WebSocket, or when every reconnect failed. */
+  onFatal?: (kind: 'unsupported' | 'unreachable') => void;
+}
+
+type Handler = (message: ServerMessage) => void;
+
+/**
+ * The app's one WebSocket (spec §4, second reading): offline → connecting → connected, and
+ * none → pending → authenticated. Signs in on open, pings every 50 s, gives a connection 15 s to
+ * open, and reconnects up to 20 times with a growing delay that resets once a socket opens.
+ */
+export class SocketClient {
+  private ws: WebSocket | null = null;
+  private attempts = 0;
+  private wanted = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly handlers = new Map<string, Set<Handler>>();
+  private readonly statusListeners = new Set<(status: SocketStatus) => void>();
+  private readonly outbox: object[] = [];
+  status: SocketStatus = { connection: 'offline', auth: 'none', quality: null, latency: null };
+
+  constructor(private readonly options: SocketClientOptions) {}
+
+  private get Impl(): typeof WebSocket | undefined {
+    return this.options.WebSocketImpl ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
+  }
+
+  connect(): void {
+    this.wanted = true;
+    if (this.ws) return;
+    const Impl = this.Impl;
+    if (!Impl) {
+      this.options.onFatal?.('unsupported');
+      return;
+    }
+    this.setStatus({ connection: 'connecting', auth: 'none' });
+    const ws = new Impl(this.options.url());
+    this.ws = ws;
+    this.connectTimer = setTimeout(() => ws.close(), SOCKET_CONNECT_TIMEOUT_MS);
+    ws.onopen = () => {
+      clearTimeout(this.connectTimer);
+      this.attempts = 0;
+      this.setStatus({ connection: 'connected' });
+      this.authenticate();
+      this.pingTimer = setInterval(() => this.send({ type: 'PING' }), SOCKET_PING_INTERVAL_MS);
+    };
+    ws.onmessage = (event: MessageEvent) => this.receive(String(event.data));
+    ws.onclose = () => this.closed(ws);
+    ws.onerror = () => {
+      // onclose follows and decides what to do.
+    };
+  }
+
+  /** Closes for good (sign-out): no reconnects. */
+  disconnect(): void {
+    this.wanted = false;
+    clearTimeout(this.reconnectTimer);
+    const ws = this.ws;
+    this.ws = null;
+    this.cleanup();
+    ws?.close();
+    this.outbox.length = 0;
+    this.setStatus({ connection: 'offline', auth: 'none', quality: null, latency: null });
+  }
+
+  /** Sends now when signed in, else once the connection is authenticated. */
+  send(message: object): void {
+    const type = (message as { type?: string }).type;
+    const ready =
+      this.ws &&
+      this.status.connection === 'connected' &&
+      (this.status.auth === 'authenticated' || type === 'PING' || type === 'MESSAGING_AUTH');
+    if (ready) this.ws!.send(JSON.stringify(message));
+    else if (type !== 'PING') this.outbox.push(message);
+  }
+
+  on<T extends ServerMessageType>(type: T, handler: (message: ServerMessageOf<T>) => void): () => void {
+    let set = this.handlers.get(type);
+    if (!set) this.handlers.set(type, (set = new Set()));
+    set.add(handler as Handler);
+    return () => set.delete(handler as Handler);
+  }
+
+  onStatus(listener: (status: SocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private authenticate(): void {
+    const token = this.options.token();
+    if (!token || !this.ws) return;
+    this.setStatus({ auth: 'pending' });
+    this.ws.send(JSON.stringify({ type: 'MESSAGING_AUTH', token }));
+  }
+
+  private receive(text: string): void {
+    // The server validates what it sends (its tests parse every frame with the shared schemas);
+    // the client only checks the shape, which keeps zod out of the first download.
+    let message: ServerMessage;
+    try {
+      message = JSON.parse(text) as ServerMessage;
+    } catch {
+      return;
+    }
+    if (!message || typeof message !== 'object' || typeof message.type !== 'string') return;
+    if (message.type === 'MESSAGING_AUTH_SUCCESS') {
+      this.setStatus({ auth: 'authenticated' });
+      for (const queued of this.outbox.splice(0)) this.send(queued);
+    } else if (message.type === 'CONNECTION_QUALITY') {
+      this.setStatus({ quality: message.quality, latency: message.latency });
+    } else if (message.type === 'ERROR' && message.code === 'AUTH_REQUIRED') {
+      // Spec §4: on AUTH_REQUIRED the client signs in again (the server may have restarted).
+      this.authenticate();
+    }
+    for (const handler of this.handlers.get(message.type) ?? []) handler(message);
+  }
+
+  private closed(ws: WebSocket): void {
+    if (this.ws !== ws) return;
+    this.ws = null;
+    this.cleanup();
+    this.setStatus({ connection: 'offline', auth: 'none' });
+    if (!this.wanted) return;
+    if (this.attempts >= SOCKET_MAX_RECONNECTS) {
+      this.options.onFatal?.('unreachable');
+      return;
+    }
+    const delay = reconnectDelay(this.attempts++, this.options.random);
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private cleanup(): void {
+    clearTimeout(this.connectTimer);
+    clearInterval(this.pingTimer);
+  }
+
+  private setStatus(change: Partial<SocketStatus>): void {
+    this.status = { ...this.status, ...change };
+    for (const listener of this.statusListeners) listener(this.status);
+  }
+}

@@ -1,0 +1,45 @@
+/** Local settings keys of spec §3, each named once. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userToken: 'user-token',
+  userData: 'user-data',
+  gameVolume: 'gameVolume',
+  gameMuted: 'gameMuted',
+  soundEffectsMuted: 'sound-effects-muted',
+  soundEffectsVolume: 'sound-effects-volume',
+  backgroundMusicMuted: 'background-music-muted',
+  backgroundMusicVolume: 'background-music-volume',
+} as const;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or storage full: the session simply is not remembered.
+  }
+}
+
+export const getToken = () => read(STORAGE_KEYS.token);
+export const setToken = (token: string | null) => write(STORAGE_KEYS.token, token);
+
+export function getCachedUser<T>(): T | null {
+  const text = read(STORAGE_KEYS.userData);
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+export const setCachedUser = (user: unknown) =>
+  write(STORAGE_KEYS.userData, user === null ? null : JSON.stringify(user));

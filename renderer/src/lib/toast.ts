@@ -1,0 +1,87 @@
+import { atom, getDefaultStore } from 'jotai';
+import { TOAST_DESTRUCTIVE_DURATION_MS, TOAST_DURATION_MS } from '@shared/constants';
+
+/** Toast input of spec §3. */
+export interface ToastInput {
+  title?: unknown;
+  description?: unknown;
+  variant?: 'destructive' | 'warning' | 'info' | 'success' | 'default' | string;
+  /** Milliseconds; Infinity keeps it until closed. */
+  duration?: number;
+  /** Makes the toast a button (e.g. 'Want to try again?'). */
+  onClick?: () => void;
+}
+
+export type ToastType = 'error' | 'warning' | 'info';
+
+/** A toast as displayed (spec §3). */
+export interface Toast {
+  id: string;
+  title: string;
+  message: string;
+  type: ToastType;
+  timeout: number;
+  onClick?: () => void;
+}
+
+export const toastsAtom = atom<Toast[]>([]);
+
+/** destructive → error, warning → warning, everything else → info (spec §4). */
+export function toastType(variant: ToastInput['variant']): ToastType {
+  if (variant === 'destructive') return 'error';
+  if (variant === 'warning') return 'warning';
+  return 'info';
+}
+
+/** Non-strings become text, absent becomes empty, and a JSON string with a message shows only the message. */
+export function toastText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  const text =
+    typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (text.startsWith('{')) {
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === 'string') return parsed.message;
+    } catch {
+      // Not JSON after all: show it as it is.
+    }
+  }
+  return text;
+}
+
+let nextId = 0;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+export function dismissToast(id: string, store = getDefaultStore()): void {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  store.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
+}
+
+export function toast(input: ToastInput, store = getDefaultStore()): string {
+  const type = toastType(input.variant);
+  const timeout = input.duration ?? (type === 'error' ? TOAST_DESTRUCTIVE_DURATION_MS : TOAST_DURATION_MS);
+  const id = `t${++nextId}`;
+  const item: Toast = {
+    id,
+    title: toastText(input.title),
+    message: toastText(input.description),
+    type,
+    timeout,
+    onClick: input.onClick,
+  };
+  store.set(toastsAtom, (list) => [...list, item]);
+  if (Number.isFinite(timeout))
+    timers.set(
+      id,
+      setTimeout(() => dismissToast(id, store), timeout),
+    );
+  return id;
+}
+
+/** `document.dispatchEvent(new CustomEvent('toast', { detail }))` shows a toast from anywhere. */
+export function listenForToastEvents(target: Document = document): () => void {
+  const handler = (event: Event) => toast(((event as CustomEvent).detail ?? {}) as ToastInput);
+  target.addEventListener('toast', handler);
+  return () => target.removeEventListener('toast', handler);
+}
