@@ -73,7 +73,9 @@ export default tseslint.config(
               allow: {
                 to: [
                   { element: { types: { anyOf: ['shared', 'renderer'] } } },
-                  { element: { type: 'renderer-feature', captured: { feature: '{{from.captured.feature}}' } } },
+                  {
+                    element: { type: 'renderer-feature', captured: { feature: '{{from.captured.feature}}' } },
+                  },
                 ],
               },
             },

@@ -21,6 +21,11 @@ collect('src/app/pages/home.tsx');
 let bytes = 0;
 for (const file of files) if (file.endsWith('.js')) bytes += gzipSync(readFileSync(`${dir}/${file}`)).length;
 const kb = bytes / 1024;
-const verdict = kb > LIMIT_KB ? `over the ${LIMIT_KB} KB limit` : kb > BUDGET_KB ? `over the ${BUDGET_KB} KB budget` : `within the ${BUDGET_KB} KB budget`;
+const verdict =
+  kb > LIMIT_KB
+    ? `over the ${LIMIT_KB} KB limit`
+    : kb > BUDGET_KB
+      ? `over the ${BUDGET_KB} KB budget`
+      : `within the ${BUDGET_KB} KB budget`;
 console.log(`Initial JS for the home route: ${kb.toFixed(1)} KB gzip in ${files.size} files (${verdict})`);
 if (kb > LIMIT_KB) process.exit(1);

@@ -124,7 +124,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await registerSecurity(app, config.publicUrl);
 
   healthRoutes(app);
-  authRoutes(app, accounts, { signInPerMinute: config.authRateLimitPerMinute, googleClientIds: config.googleClientIds });
+  authRoutes(app, accounts, {
+    signInPerMinute: config.authRateLimitPerMinute,
+    googleClientIds: config.googleClientIds,
+  });
   userRoutes(app, { db, accounts });
   deviceRoutes(app, { db, accounts, now });
   gameRoutes(app, { db, accounts, rooms });

@@ -9,7 +9,6 @@ import { authOf, requireAuth } from '../../http/auth';
 import { parseInput } from '../../http/errors';
 import { toAuthUser, type AccountService, type ClientInfo } from './service';
 
-
 function clientOf(request: FastifyRequest): ClientInfo {
   return { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
 }

@@ -11,13 +11,36 @@ describe.each(DIALECTS)('profiles and providers on %s', (dialect) => {
   it('shows a public profile with rating and record, and nothing private', async () => {
     const me = await register(t.app, { username: 'profile_me', email: 'me@example.com' });
     const other = await register(t.app, { username: 'profile_other' });
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${other.user.id}/profile`, headers: bearer(me.token) });
-    expect(res.json()).toMatchObject({ id: other.user.id, username: 'profile_other', rating: 1500, ratedGames: 0, wins: 0, losses: 0 });
-    const mine = await t.app.inject({ method: 'GET', url: `/api/users/${me.user.id}/profile`, headers: bearer(me.token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${other.user.id}/profile`,
+      headers: bearer(me.token),
+    });
+    expect(res.json()).toMatchObject({
+      id: other.user.id,
+      username: 'profile_other',
+      rating: 1500,
+      ratedGames: 0,
+      wins: 0,
+      losses: 0,
+    });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/${me.user.id}/profile`,
+      headers: bearer(me.token),
+    });
     expect(mine.body).not.toContain('me@example.com');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/999999/profile', headers: bearer(me.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/abc/profile', headers: bearer(me.token) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.user.id}/profile` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/999999/profile', headers: bearer(me.token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/users/abc/profile', headers: bearer(me.token) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${me.user.id}/profile` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('tells the sign-in page which providers it can offer', async () => {
