@@ -1,0 +1,78 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../../../app/theme';
+import { matchAtom } from '../../../lib/queue';
+import { toastsAtom } from '../../../lib/toast';
+
+const sent: object[] = [];
+vi.mock('../../../lib/realtime', () => ({ socket: { send: (m: object) => sent.push(m) } }));
+const { MatchDialog } = await import('./MatchDialog');
+
+function show(opponent = 'kofi') {
+  getDefaultStore().set(matchAtom, {
+    token: 'm_1',
+    opponent,
+    expiresAt: Date.now() + 30_000,
+    accepted: false,
+  });
+  render(
+    <MantineProvider theme={theme}>
+      <MatchDialog userId={5} />
+    </MantineProvider>,
+  );
+}
+
+describe('match dialog', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    sent.length = 0;
+    getDefaultStore().set(toastsAtom, []);
+  });
+  afterEach(() => {
+    cleanup();
+    getDefaultStore().set(matchAtom, null);
+    vi.useRealTimers();
+  });
+
+  it('shows the opponent, a 30-second countdown and Accept / Decline', () => {
+    show();
+    expect(screen.getByText('kofi')).toBeTruthy();
+    expect(screen.getByText('30 seconds left')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(10_050));
+    expect(screen.getByText('20 seconds left')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+  });
+
+  it('after Accept sends ACCEPT_MATCH and waits for the other player', () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(sent).toEqual([{ type: 'ACCEPT_MATCH', token: 'm_1', userId: 5 }]);
+    expect(screen.getByText('Waiting for the other player...')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+  });
+
+  it('Decline sends REJECT_MATCH and closes the dialog', () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    expect(sent).toEqual([{ type: 'REJECT_MATCH', token: 'm_1', userId: 5 }]);
+    expect(getDefaultStore().get(matchAtom)).toBeNull();
+  });
+
+  it('after 30 s unanswered it rejects, resets and shows Match Expired', () => {
+    show();
+    act(() => vi.advanceTimersByTime(29_900));
+    expect(sent).toEqual([]);
+    act(() => vi.advanceTimersByTime(200));
+    expect(sent).toEqual([{ type: 'REJECT_MATCH', token: 'm_1', userId: 5 }]);
+    expect(getDefaultStore().get(matchAtom)).toBeNull();
+    expect(
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.title),
+    ).toEqual(['Match Expired']);
+  });
+});

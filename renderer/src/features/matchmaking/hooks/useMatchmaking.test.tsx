@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { matchAtom, queueAtom } from '../../../lib/queue';
+import { toastsAtom } from '../../../lib/toast';
+
+const handlers = new Map<string, ((m: object) => void)[]>();
+const sent: object[] = [];
+vi.mock('../../../lib/realtime', () => ({
+  socket: {
+    send: (m: object) => sent.push(m),
+    on: (type: string, handler: (m: object) => void) => {
+      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
+      return () =>
+        handlers.set(
+          type,
+          (handlers.get(type) ?? []).filter((h) => h !== handler),
+        );
+    },
+  },
+}));
+const { useMatchmakingEvents } = await import('./useMatchmaking');
+
+const emit = (message: { type: string } & Record<string, unknown>) =>
+  act(() => handlers.get(message.type)?.forEach((h) => h(message)));
+let path = '';
+
+function Probe() {
+  useMatchmakingEvents(5);
+  path = useLocation().pathname;
+  return null;
+}
+
+describe('match events', () => {
+  const store = getDefaultStore();
+  beforeEach(() => {
+    vi.useFakeTimers();
+    handlers.clear();
+    sent.length = 0;
+    store.set(toastsAtom, []);
+    render(
+      <MemoryRouter initialEntries={['/shop']}>
+        <Routes>
+          <Route path="*" element={<Probe />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  const titles = () => store.get(toastsAtom).map((t) => [t.title, t.message]);
+
+  it('MATCH_FOUND clears the queue and opens the dialog with a 30 s timer', () => {
+    emit({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick' });
+    expect(store.get(queueAtom)).toEqual({ inQueue: true, queue: 'quick' });
+    emit({ type: 'MATCH_FOUND', token: 'm_2', opponent: { username: '' } });
+    expect(store.get(queueAtom).inQueue).toBe(false);
+    expect(store.get(matchAtom)).toMatchObject({ token: 'm_2', opponent: 'Opponent', accepted: false });
+    expect(store.get(matchAtom)!.expiresAt - Date.now()).toBe(30_000);
+  });
+
+  it('my own rejection: one notice for 5 s', () => {
+    emit({ type: 'MATCH_REJECTED', token: 'm_2', rejectedBy: 5 });
+    expect(titles()).toEqual([['Match Rejected', 'You rejected the match']]);
+    expect(store.get(toastsAtom)[0]!.timeout).toBe(5000);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(titles()).toHaveLength(1);
+  });
+
+  it("the other player's rejection: a notice, then 1 s later 'Want to try again?' for 10 s that re-queues", () => {
+    emit({ type: 'MATCH_FOUND', token: 'm_3', opponent: { username: 'kofi' } });
+    emit({ type: 'MATCH_REJECTED', token: 'm_3', rejectedBy: 9 });
+    expect(store.get(matchAtom)).toBeNull();
+    expect(titles()).toEqual([['Match Rejected', 'Other player rejected the match.']]);
+    act(() => vi.advanceTimersByTime(999));
+    expect(titles()).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    const again = store.get(toastsAtom)[1]!;
+    expect([again.title, again.message, again.timeout]).toEqual([
+      'Want to try again?',
+      'Click here to search for another match',
+      10_000,
+    ]);
+    act(() => again.onClick!());
+    expect(sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE' });
+  });
+
+  it('GAME_CREATED closes the dialog and goes to the game after 100 ms', () => {
+    emit({ type: 'MATCH_FOUND', token: 'm_4', opponent: { username: 'kofi' } });
+    emit({ type: 'GAME_CREATED', gameId: 'abc123' });
+    expect(store.get(matchAtom)).toBeNull();
+    act(() => vi.advanceTimersByTime(99));
+    expect(path).toBe('/shop');
+    act(() => vi.advanceTimersByTime(1));
+    expect(path).toBe('/game/abc123');
+  });
+});

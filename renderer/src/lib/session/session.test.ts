@@ -1,0 +1,100 @@
+// @vitest-environment happy-dom
+import { getDefaultStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, errorText, SESSION_EXPIRED_MESSAGE } from '../http';
+import { STORAGE_KEYS, getToken } from '../storage';
+import { toastsAtom } from '../toast';
+import { fetchUser } from './user';
+
+const user = {
+  id: 3,
+  username: 'ama',
+  email: null,
+  isVerified: false,
+  markedForDelete: false,
+  role: 'user',
+  createdAt: 1,
+};
+
+function respond(status: number, body: unknown, contentType = 'application/json') {
+  return vi.fn(
+    async () =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': contentType },
+      }),
+  );
+}
+
+describe('session start and expiry', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    getDefaultStore().set(toastsAtom, []);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('without a token there is no user and no request', async () => {
+    const fetch = respond(200, user);
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchUser()).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a stored token is checked with GET /api/auth/user and the user is cached', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'good');
+    const fetch = respond(200, user);
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchUser()).toEqual(user);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/user');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer good');
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual(user);
+  });
+
+  for (const body of [{ message: 'Invalid token' }, { error: 'token_expired', message: 'Token expired' }]) {
+    it(`a 401 ${JSON.stringify(body)} clears token and user and says the session expired`, async () => {
+      localStorage.setItem(STORAGE_KEYS.token, 'stale');
+      localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
+      vi.stubGlobal('fetch', respond(401, body));
+      expect(await fetchUser()).toBeNull();
+      expect(getToken()).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.userData)).toBeNull();
+      expect(
+        getDefaultStore()
+          .get(toastsAtom)
+          .map((t) => t.message),
+      ).toEqual([SESSION_EXPIRED_MESSAGE]);
+    });
+  }
+
+  it('a network error keeps the cached user', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'good');
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    expect(await fetchUser()).toEqual(user);
+    expect(getToken()).toBe('good');
+  });
+
+  it('errors read the JSON message, else "status: text", else the status text', async () => {
+    expect((await errorText(new Response('{"message":"Insufficient funds"}', { status: 400 }))).message).toBe(
+      'Insufficient funds',
+    );
+    expect((await errorText(new Response('Bad Gateway upstream', { status: 502 }))).message).toBe(
+      '502: Bad Gateway upstream',
+    );
+    expect(
+      (await errorText(new Response('', { status: 503, statusText: 'Service Unavailable' }))).message,
+    ).toBe('Service Unavailable');
+    vi.stubGlobal('fetch', respond(409, { message: 'Username is already taken' }));
+    await expect(api('/api/auth/register', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 409,
+      message: 'Username is already taken',
+    });
+    await expect(api('/api/auth/register', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    vi.stubGlobal('fetch', respond(401, { message: 'Authentication required' }));
+    expect(await api('/api/anything', { nullOn401: true })).toBeNull();
+  });
+});

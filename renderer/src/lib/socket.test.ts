@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SocketClient, reconnectDelay } from './socket';
+
+/** A WebSocket stand-in the test drives by hand. */
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  sent: unknown[] = [];
+  closed = false;
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.();
+  }
+  open() {
+    this.onopen?.();
+  }
+  receive(message: object) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  fail() {
+    this.closed = true;
+    this.onerror?.();
+    this.onclose?.();
+  }
+}
+
+const latest = () => FakeSocket.instances.at(-1)!;
+
+function client(onFatal = vi.fn()) {
+  return new SocketClient({
+    url: () => 'ws://test/ws',
+    token: () => 'session-token',
+    WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    random: () => 0.5,
+    onFatal,
+  });
+}
+
+describe('socket client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('waits 1 s doubling to at most 30 s, plus up to 2 s of jitter', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => reconnectDelay(n, () => 0))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
+    expect(reconnectDelay(0, () => 0.999)).toBe(2998);
+  });
+
+  it('signs in on open, becomes authenticated, and sends queued messages only then', () => {
+    const c = client();
+    c.send({ type: 'JOIN_QUICK_QUEUE' });
+    c.connect();
+    expect(c.status.connection).toBe('connecting');
+    latest().open();
+    expect(c.status).toMatchObject({ connection: 'connected', auth: 'pending' });
+    expect(latest().sent).toEqual([{ type: 'MESSAGING_AUTH', token: 'session-token' }]);
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    expect(c.status.auth).toBe('authenticated');
+    expect(latest().sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE' });
+  });
+
+  it('signs in again on ERROR AUTH_REQUIRED, pings every 50 s, and reports quality', () => {
+    const c = client();
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    latest().receive({ type: 'ERROR', code: 'AUTH_REQUIRED' });
+    expect(latest().sent.filter((m) => (m as { type: string }).type === 'MESSAGING_AUTH')).toHaveLength(2);
+    vi.advanceTimersByTime(50_000);
+    expect(latest().sent.at(-1)).toEqual({ type: 'PING' });
+    latest().receive({ type: 'CONNECTION_QUALITY', quality: 'fair', latency: 210 });
+    expect(c.status).toMatchObject({ quality: 'fair', latency: 210 });
+  });
+
+  it('reconnects on the schedule, resets it after a successful open, and gives up after 20 tries', () => {
+    const onFatal = vi.fn();
+    const c = client(onFatal);
+    c.connect();
+    latest().fail();
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1999); // 1000 + 0.5 × 2000 jitter
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    latest().fail();
+    vi.advanceTimersByTime(2999);
+    expect(FakeSocket.instances).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(3);
+    latest().open(); // success resets the schedule
+    latest().close();
+    vi.advanceTimersByTime(2000);
+    expect(FakeSocket.instances).toHaveLength(4);
+    for (let i = 0; i < 20; i++) {
+      latest().fail();
+      vi.advanceTimersByTime(40_000);
+    }
+    // Sockets 4 to 23: the 20 reconnect attempts allowed since the last successful open.
+    expect(FakeSocket.instances).toHaveLength(23);
+    expect(onFatal).toHaveBeenCalledWith('unreachable');
+    expect(c.status.connection).toBe('offline');
+  });
+
+  it('gives a connection 15 s to open', () => {
+    const c = client();
+    c.connect();
+    vi.advanceTimersByTime(14_999);
+    expect(latest().closed).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(latest().closed).toBe(true);
+    expect(c.status.connection).toBe('offline');
+  });
+
+  it('does not reconnect after disconnect(), and reports a browser without WebSocket', () => {
+    const c = client();
+    c.connect();
+    latest().open();
+    c.disconnect();
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    const onFatal = vi.fn();
+    const none = new SocketClient({
+      url: () => 'ws://x',
+      token: () => null,
+      WebSocketImpl: undefined,
+      onFatal,
+    });
+    const saved = globalThis.WebSocket;
+    // @ts-expect-error simulating a browser without WebSocket
+    delete globalThis.WebSocket;
+    none.connect();
+    globalThis.WebSocket = saved;
+    expect(onFatal).toHaveBeenCalledWith('unsupported');
+  });
+});
