@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
+import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { matchAtom, queueAtom } from '../../../lib/queue';
@@ -25,11 +26,14 @@ const { useMatchmakingEvents } = await import('./useMatchmaking');
 
 const emit = (message: { type: string } & Record<string, unknown>) =>
   act(() => handlers.get(message.type)?.forEach((h) => h(message)));
-let path = '';
+const seen = { path: '' };
 
 function Probe() {
   useMatchmakingEvents(5);
-  path = useLocation().pathname;
+  const { pathname } = useLocation();
+  useEffect(() => {
+    seen.path = pathname;
+  }, [pathname]);
   return null;
 }
 
@@ -95,8 +99,8 @@ describe('match events', () => {
     emit({ type: 'GAME_CREATED', gameId: 'abc123' });
     expect(store.get(matchAtom)).toBeNull();
     act(() => vi.advanceTimersByTime(99));
-    expect(path).toBe('/shop');
+    expect(seen.path).toBe('/shop');
     act(() => vi.advanceTimersByTime(1));
-    expect(path).toBe('/game/abc123');
+    expect(seen.path).toBe('/game/abc123');
   });
 });
