@@ -14,6 +14,7 @@ test('the landing page says what Spar is and teaches the rules', async ({ page }
   await expect(page.getByRole('img', { name: 'King of Spades' }).first()).toBeVisible();
   await expect(page.getByText('Beta · v1.4.0')).toBeVisible();
 
+  await expect(page.getByRole('button', { name: 'Play now' })).toBeVisible();
   await page.getByRole('link', { name: 'Learn the rules' }).click();
   await expect(page.getByRole('tab', { name: 'Basics' })).toBeVisible();
   await expect(page.getByText(/3 then 2 at a time/)).toBeVisible();

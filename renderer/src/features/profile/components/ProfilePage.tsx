@@ -180,7 +180,10 @@ export function ProfilePage() {
               <Button
                 variant="default"
                 leftSection={<IconLogout size={18} />}
-                onClick={() => void signOut().then(() => navigate(PATHS.home))}
+                onClick={() => {
+                  navigate(PATHS.home);
+                  void signOut();
+                }}
               >
                 Sign out
               </Button>

@@ -17,7 +17,8 @@ export function DeleteAccountPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  if (!user) return <Navigate to={PATHS.auth} replace />;
+  // Signed out (or never signed in): nothing to restore here.
+  if (!user) return <Navigate to={PATHS.home} replace />;
   if (!user.markedForDelete) return <Navigate to={PATHS.profile} replace />;
 
   const restore = async () => {
@@ -57,7 +58,7 @@ export function DeleteAccountPage() {
             <Button color="spar" c="dark.9" loading={busy} onClick={restore}>
               Restore my account
             </Button>
-            <Button variant="default" onClick={() => void signOut().then(() => navigate(PATHS.home))}>
+            <Button variant="default" onClick={() => void signOut()}>
               Sign out
             </Button>
           </Group>
