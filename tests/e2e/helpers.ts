@@ -8,7 +8,11 @@ export function uniqueName(prefix: string): string {
 }
 
 /** Registers through the /auth page and waits until the home page shows the player. */
-export async function registerThroughUi(page: Page, username: string, password = 'correct horse'): Promise<void> {
+export async function registerThroughUi(
+  page: Page,
+  username: string,
+  password = 'correct horse',
+): Promise<void> {
   await page.goto('/auth');
   await page.getByText('Create account', { exact: true }).first().click();
   await page.getByLabel('Username').fill(username);

@@ -2,14 +2,27 @@ import { expect, test } from '@playwright/test';
 import { registerThroughUi, uniqueName } from './helpers';
 
 /** Screenshots of every page at phone and desktop size, kept in test-results/e2e/screens. */
-const PAGES = ['/', '/auth', '/profile', '/shop', '/watch', '/games', '/messages', '/privacy-policy', '/terms-of-service', '/game/abc123'];
+const PAGES = [
+  '/',
+  '/auth',
+  '/profile',
+  '/shop',
+  '/watch',
+  '/games',
+  '/messages',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/game/abc123',
+];
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ];
 
 for (const size of SIZES) {
-  test(`every page at ${size.width}×${size.height} renders without errors or sideways scrolling`, async ({ page }) => {
+  test(`every page at ${size.width}×${size.height} renders without errors or sideways scrolling`, async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.setViewportSize({ width: size.width, height: size.height });

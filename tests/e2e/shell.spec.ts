@@ -2,7 +2,14 @@ import { expect, test } from '@playwright/test';
 import { registerThroughUi, uniqueName } from './helpers';
 
 const ROUTES_WITH_NAV = ['/shop', '/watch', '/games', '/messages', '/profile', '/delete-account'];
-const ROUTES_WITHOUT_NAV = ['/', '/auth', '/privacy-policy', '/terms-of-service', '/game/abc123', '/messages/conversation/7'];
+const ROUTES_WITHOUT_NAV = [
+  '/',
+  '/auth',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/game/abc123',
+  '/messages/conversation/7',
+];
 
 test('register, sign out, and sign in again with the same account', async ({ page }) => {
   const name = uniqueName('e2e');
@@ -65,7 +72,9 @@ test('deep links survive a refresh', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Game Room is not available yet' })).toBeVisible();
 });
 
-test('a stored session the server no longer knows shows the expiry notice and signs out', async ({ page }) => {
+test('a stored session the server no longer knows shows the expiry notice and signs out', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('token', 'revoked-or-invented-token'));
   await page.reload();
@@ -74,7 +83,9 @@ test('a stored session the server no longer knows shows the expiry notice and si
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('declining a match: both players get their notice, and the other is offered another search', async ({ browser }) => {
+test('declining a match: both players get their notice, and the other is offered another search', async ({
+  browser,
+}) => {
   const one = await browser.newContext();
   const two = await browser.newContext();
   const alice = await one.newPage();
