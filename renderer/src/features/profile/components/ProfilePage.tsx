@@ -15,7 +15,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AVATAR_INITIALS_LENGTH } from '@shared/constants';
 import type { AuthUser } from '@shared/protocol';
 import { PATHS } from '../../../app/paths';
@@ -110,8 +110,27 @@ export function ProfilePage() {
   const profileId = viewingOther ? requested : (user?.id ?? 0);
   const profile = useQuery({ ...profileQueryOptions(profileId), enabled: profileId > 0 });
 
-  if (!user && !loading)
-    return <Navigate to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.profile)}`} replace />;
+  if (!user && !loading) {
+    // No redirect: signing out from this page must land on home, not bounce to /auth.
+    return (
+      <>
+        <PageHeader title="My Profile" />
+        <Container size="sm" py="xl">
+          <Stack align="center" ta="center">
+            <Text c="dark.1">Sign in to see your profile, rating and record.</Text>
+            <Button
+              component={Link}
+              to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.profile)}`}
+              color="spar"
+              c="dark.9"
+            >
+              Sign in
+            </Button>
+          </Stack>
+        </Container>
+      </>
+    );
+  }
   const returnTo = params.get('returnTo');
   const data = profile.data;
   const name = data?.username ?? (viewingOther ? '' : (user?.username ?? ''));
