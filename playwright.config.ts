@@ -34,8 +34,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    // The suite runs against the production build (npm test builds it first).
-    command: 'node dist/server/main.js',
+    // Exactly what `npm start` runs: it rebuilds anything stale, then serves the production build.
+    command: 'node scripts/start.mjs',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 30_000,
