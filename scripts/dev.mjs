@@ -1,6 +1,8 @@
 // `npm run dev`: the server with live reload (tsx watch) on PORT (default 3000) and the Vite dev
 // server on http://localhost:5173, which proxies /api and /ws to it.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+
+spawnSync('node', ['build/decks/generate.mjs'], { stdio: 'inherit' });
 
 const children = [
   spawn('npx', ['tsx', 'watch', '--tsconfig', 'tsconfig.server.json', 'server/src/main.ts'], {

@@ -11,7 +11,7 @@ test('the landing page says what Spar is and teaches the rules', async ({ page }
   await expect(page).toHaveTitle(/Spar/);
   await expect(page.getByRole('heading', { level: 2, name: /West African card game/ })).toBeVisible();
   await expect(page.getByText(/trick-taking game for two to four players/)).toBeVisible();
-  await expect(page.getByRole('img', { name: 'King of Spades' }).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'King of spades' }).first()).toBeVisible();
   await expect(page.getByText('Beta · v1.4.0')).toBeVisible();
 
   await expect(page.getByRole('button', { name: 'Play now' })).toBeVisible();

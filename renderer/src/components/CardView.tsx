@@ -8,18 +8,11 @@ export const SUIT_SYMBOLS: Record<Suit, string> = {
   spades: '♠',
 };
 
-const SUIT_NAMES: Record<Suit, string> = {
-  hearts: 'Hearts',
-  diamonds: 'Diamonds',
-  clubs: 'Clubs',
-  spades: 'Spades',
-};
+const RANK_NAMES: Record<string, string> = { J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' };
 
-const RANK_NAMES: Record<string, string> = { J: 'Jack', Q: 'Queen', K: 'King' };
-
+/** The accessible name of a card: '7 of hearts', 'Queen of clubs'. */
 export function cardLabel(card: Card): string {
-  const rank = rankOf(card);
-  return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[suitOf(card)]}`;
+  return `${RANK_NAMES[rankOf(card)] ?? rankOf(card)} of ${suitOf(card)}`;
 }
 
 interface CardViewProps {

@@ -30,21 +30,21 @@ describe('HowToPlayCard', () => {
     expect(screen.getByText('+2')).toBeTruthy();
     expect(screen.getAllByText('+1')).toHaveLength(2);
     expect(screen.getByText(/capture it with the 7♥/)).toBeTruthy();
-    expect(screen.getAllByRole('img', { name: '6 of Spades' }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('img', { name: '6 of spades' }).length).toBeGreaterThan(0);
   });
 });
 
 describe('CardView', () => {
   it('labels cards for screen readers and hides face-down cards', () => {
-    expect(cardLabel('K_spades')).toBe('King of Spades');
-    expect(cardLabel('10_hearts')).toBe('10 of Hearts');
+    expect(cardLabel('K_spades')).toBe('King of spades');
+    expect(cardLabel('10_hearts')).toBe('10 of hearts');
     renderWithTheme(
       <>
         <CardView card="Q_diamonds" />
         <CardView />
       </>,
     );
-    expect(screen.getByRole('img', { name: 'Queen of Diamonds' }).textContent).toContain('♦');
+    expect(screen.getByRole('img', { name: 'Queen of diamonds' }).textContent).toContain('♦');
     expect(screen.getByRole('img', { name: 'Face-down card' }).textContent).toBe('');
   });
 });

@@ -7,6 +7,8 @@ import type { QueueName } from '@shared/protocol';
 export interface QueueState {
   inQueue: boolean;
   queue: QueueName | null;
+  /** When this client saw the queue join confirmed (for the elapsed timer). */
+  since?: number;
 }
 
 /** Match state of spec §3: token, opponent (default 'Opponent'), deadline, accepted flag. */

@@ -61,7 +61,7 @@ describe('match events', () => {
 
   it('MATCH_FOUND clears the queue and opens the dialog with a 30 s timer', () => {
     emit({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick' });
-    expect(store.get(queueAtom)).toEqual({ inQueue: true, queue: 'quick' });
+    expect(store.get(queueAtom)).toEqual({ inQueue: true, queue: 'quick', since: Date.now() });
     emit({ type: 'MATCH_FOUND', token: 'm_2', opponent: { username: '' } });
     expect(store.get(queueAtom).inQueue).toBe(false);
     expect(store.get(matchAtom)).toMatchObject({ token: 'm_2', opponent: 'Opponent', accepted: false });

@@ -26,7 +26,7 @@ export function useMatchmakingEvents(userId: number | null) {
     if (userId === null) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const off = [
-      socket.on('QUEUE_JOIN_SUCCESS', (m) => setQueue({ inQueue: true, queue: m.queue })),
+      socket.on('QUEUE_JOIN_SUCCESS', (m) => setQueue({ inQueue: true, queue: m.queue, since: Date.now() })),
       socket.on('QUEUE_LEAVE_SUCCESS', () => setQueue(IDLE)),
       socket.on('QUEUE_STATUS_RESPONSE', (m) =>
         setQueue(m.inQueue ? { inQueue: true, queue: m.queue ?? null } : IDLE),

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { DEFAULT_DECK_FOLDER, cardArtUrl, cardBackUrl, type DeckFolder } from '@shared/decks';
+import type { Card } from '@shared/game';
+import { cardLabel } from './CardView';
+
+interface DeckCardProps {
+  card?: Card;
+  deck?: DeckFolder;
+  width: number;
+  className?: string;
+  style?: React.CSSProperties;
+}
+
+/** A card drawn with a deck's art; a face that fails to load shows the deck's back instead. */
+export function DeckCard({ card, deck = DEFAULT_DECK_FOLDER, width, className, style }: DeckCardProps) {
+  const [failed, setFailed] = useState(false);
+  const src = card && !failed ? cardArtUrl(deck, card) : cardBackUrl(deck);
+  return (
+    <img
+      src={src}
+      alt={card ? cardLabel(card) : 'Face-down card'}
+      width={width}
+      height={Math.round(width * 1.4)}
+      draggable={false}
+      onError={() => setFailed(true)}
+      className={className}
+      style={{
+        display: 'block',
+        borderRadius: width * 0.07,
+        boxShadow: '0 6px 14px rgba(0,0,0,0.45)',
+        ...style,
+      }}
+    />
+  );
+}

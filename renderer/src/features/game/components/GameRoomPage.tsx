@@ -1,0 +1,42 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { PATHS } from '../../../app/paths';
+import { useQueueActions } from '../../../lib/queue';
+import { UnavailableNotice } from './UnavailableNotice';
+import { useGameRoom } from '../hooks/useGameRoom';
+import { GameTable } from './GameTable';
+
+/** /game/{gameId}: the table, for players and spectators. */
+export function GameRoomPage() {
+  const { gameId = '' } = useParams();
+  const room = useGameRoom(gameId);
+  const navigate = useNavigate();
+  const { join } = useQueueActions();
+
+  if (room.missing) return <UnavailableNotice />;
+  if (!room.game) {
+    return (
+      <Center h="80vh">
+        <Stack align="center">
+          <Loader color="spar" />
+          <Text c="dark.1">Taking your seat…</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  const mode = room.game.mode;
+  return (
+    <GameTable
+      game={room.game}
+      handResult={room.handResult}
+      over={room.over}
+      announcement={room.announcement}
+      onPlay={room.play}
+      onResign={room.resign}
+      onPlayAgain={() => {
+        if (mode === 'ranked' || mode === 'quick') join(mode);
+        navigate(PATHS.games);
+      }}
+    />
+  );
+}

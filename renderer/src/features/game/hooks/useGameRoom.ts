@@ -1,0 +1,97 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import type { Card } from '@shared/game';
+import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { socket, socketStatusAtom } from '../../../lib/realtime';
+import { toast } from '../../../lib/toast';
+import { handReason, type HandResult } from './handResult';
+
+/** How long the result of a hand stays on the table before the next deal takes over. */
+export const HAND_RESULT_MS = 3500;
+
+export interface GameRoomState {
+  game: GameView | null;
+  handResult: HandResult | null;
+  over: ServerMessageOf<'GAME_OVER'> | null;
+  missing: boolean;
+  /** The latest thing worth announcing to screen readers. */
+  announcement: string;
+}
+
+/** Joins a game room over the socket and keeps its view; joins again whenever the socket returns. */
+export function useGameRoom(gameId: string) {
+  const status = useAtomValue(socketStatusAtom);
+  const [state, setState] = useState<GameRoomState>({
+    game: null,
+    handResult: null,
+    over: null,
+    missing: false,
+    announcement: '',
+  });
+  const authenticated = status.auth === 'authenticated';
+
+  useEffect(() => {
+    if (!authenticated) return;
+    socket.send({ type: 'GAME_JOIN', gameId });
+  }, [authenticated, gameId]);
+
+  useEffect(() => {
+    let resultTimer: ReturnType<typeof setTimeout> | undefined;
+    const nameOf = (game: GameView, seat: number) =>
+      game.you?.seat === seat ? 'You' : (game.players.find((p) => p.seat === seat)?.username ?? 'Opponent');
+    const off = [
+      socket.on('GAME_STATE', (m) => {
+        if (m.gameId === gameId) setState((s) => ({ ...s, game: m.game, missing: false }));
+      }),
+      socket.on('GAME_UPDATE', (m) => {
+        if (m.gameId !== gameId) return;
+        setState((s) => {
+          let { handResult, announcement } = s;
+          for (const event of m.events) {
+            if (event.kind === 'HAND_WON') {
+              handResult = {
+                seat: event.seat,
+                card: event.card,
+                points: event.points,
+                reason: handReason(event.card, event.points),
+              };
+              announcement = `${nameOf(m.game, event.seat)} won the hand: ${handResult.reason}`;
+            } else if (event.kind === 'TRICK_WON') {
+              announcement = `${nameOf(m.game, event.seat)} took trick ${event.trickNumber}`;
+            } else if (event.kind === 'TURN' && m.game.you?.seat === event.seat) {
+              announcement = 'Your turn';
+            }
+          }
+          if (handResult !== s.handResult) {
+            clearTimeout(resultTimer);
+            resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
+          }
+          return { ...s, game: m.game, handResult, announcement };
+        });
+      }),
+      socket.on('GAME_OVER', (m) => {
+        if (m.gameId === gameId) setState((s) => ({ ...s, over: m, announcement: 'The game is over' }));
+      }),
+      socket.on('ERROR', (m) => {
+        if (m.code === 'GAME_NOT_FOUND' && m.ref === 'GAME_JOIN') setState((s) => ({ ...s, missing: true }));
+        else if (m.ref === 'GAME_PLAY' && m.code !== 'STALE_STATE')
+          toast({ title: 'Not allowed', description: m.message ?? m.code, variant: 'warning' });
+      }),
+    ];
+    return () => {
+      for (const unsubscribe of off) unsubscribe();
+      clearTimeout(resultTimer);
+      socket.send({ type: 'GAME_LEAVE', gameId });
+    };
+  }, [gameId]);
+
+  const play = useCallback(
+    (card: Card) => {
+      if (state.game) socket.send({ type: 'GAME_PLAY', gameId, card, seq: state.game.seq });
+    },
+    [gameId, state.game],
+  );
+  const resign = useCallback(() => socket.send({ type: 'GAME_RESIGN', gameId }), [gameId]);
+
+  return { ...state, play, resign };
+}

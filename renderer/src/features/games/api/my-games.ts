@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/http';
+
+export interface GameSummary {
+  id: string;
+  mode: 'ranked' | 'quick' | 'private' | 'practice';
+  status: 'active' | 'finished';
+  opponent: { userId: number | null; username: string; isBot: boolean } | null;
+  result: 'win' | 'loss' | null;
+  score: { you: number; opponent: number };
+  ratingChange: number | null;
+  reason: string | null;
+  createdAt: number;
+  finishedAt: number | null;
+}
+
+export const myGamesQueryOptions = queryOptions({
+  queryKey: ['games', 'mine'],
+  queryFn: () => api<GameSummary[]>('/api/games?scope=mine&limit=10'),
+  // The hub is where players come back between games: always show the latest.
+  staleTime: 0,
+});

@@ -1,0 +1,249 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconBolt, IconRobot, IconTrophy } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { BOT_LEVELS, type BotLevel } from '@shared/game';
+import { PATHS } from '../../../app/paths';
+import { HowToPlayCard } from '../../../components/HowToPlayCard';
+import { PageHeader } from '../../../components/PageHeader';
+import { ApiError } from '../../../lib/http';
+import { useQueueActions } from '../../../lib/queue';
+import { useSession } from '../../../lib/session/useSession';
+import { toast } from '../../../lib/toast';
+import { leaderboardQueryOptions } from '../api/leaderboard';
+import { myGamesQueryOptions } from '../api/my-games';
+import { startPractice } from '../api/practice';
+
+function Elapsed({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
+  return <>{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</>;
+}
+
+function QueuePanel() {
+  const { join, leave, queue } = useQueueActions();
+  if (queue.inQueue) {
+    return (
+      <Card withBorder radius="lg" bg="dark.7" padding="lg">
+        <Group justify="space-between">
+          <Group gap="sm">
+            <Loader size="sm" color="accent" />
+            <Stack gap={0}>
+              <Text fw={700}>Searching for a {queue.queue === 'ranked' ? 'ranked' : 'quick'} opponent…</Text>
+              <Text size="sm" c="dark.1">
+                Waiting {queue.since ? <Elapsed since={queue.since} /> : null}
+              </Text>
+            </Stack>
+          </Group>
+          <Button variant="default" onClick={leave}>
+            Leave
+          </Button>
+        </Group>
+      </Card>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <Button
+        size="lg"
+        color="spar"
+        c="dark.9"
+        leftSection={<IconTrophy size={20} />}
+        onClick={() => join('ranked')}
+      >
+        Ranked
+      </Button>
+      <Button size="lg" color="accent" leftSection={<IconBolt size={20} />} onClick={() => join('quick')}>
+        Quick
+      </Button>
+    </SimpleGrid>
+  );
+}
+
+function PracticePanel() {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<BotLevel | null>(null);
+  const start = async (level: BotLevel) => {
+    setBusy(level);
+    try {
+      const { id } = await startPractice(level);
+      navigate(PATHS.game(id));
+    } catch (error) {
+      toast({
+        title: 'Failed to create game',
+        description: error instanceof ApiError ? error.message : 'Please try again later',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card withBorder radius="lg" bg="dark.7" padding="lg">
+      <Group gap="xs" mb="sm">
+        <IconRobot size={20} />
+        <Text fw={700}>Practice vs bot</Text>
+      </Group>
+      <Group grow>
+        {BOT_LEVELS.map((level) => (
+          <Button
+            key={level}
+            variant="light"
+            color="gray"
+            loading={busy === level}
+            onClick={() => void start(level)}
+            tt="capitalize"
+          >
+            {level}
+          </Button>
+        ))}
+      </Group>
+    </Card>
+  );
+}
+
+export function GamesPage() {
+  const { user } = useSession();
+  const games = useQuery({ ...myGamesQueryOptions, enabled: !!user });
+  const board = useQuery(leaderboardQueryOptions);
+  const active = games.data?.find((g) => g.status === 'active');
+  const recent = games.data?.filter((g) => g.status === 'finished') ?? [];
+
+  if (!user) {
+    return (
+      <>
+        <PageHeader title="Play Spar" />
+        <Container size="sm" py="xl">
+          <Stack align="center">
+            <Text c="dark.1">Sign in to find an opponent or practise against a bot.</Text>
+            <Button
+              component={Link}
+              to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.games)}`}
+              color="spar"
+              c="dark.9"
+            >
+              Sign in
+            </Button>
+          </Stack>
+        </Container>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Play Spar" />
+      <Container size="md" pb="xl">
+        <Stack gap="lg">
+          {active && (
+            <Card
+              withBorder
+              radius="lg"
+              padding="lg"
+              style={{ borderColor: 'var(--mantine-color-spar-6)' }}
+              bg="dark.7"
+            >
+              <Group justify="space-between">
+                <Stack gap={0}>
+                  <Text fw={700}>Your game is waiting</Text>
+                  <Text size="sm" c="dark.1">
+                    {active.mode} vs {active.opponent?.username ?? 'Opponent'} · {active.score.you}–
+                    {active.score.opponent}
+                  </Text>
+                </Stack>
+                <Button component={Link} to={PATHS.game(active.id)} color="spar" c="dark.9">
+                  Rejoin
+                </Button>
+              </Group>
+            </Card>
+          )}
+          <QueuePanel />
+          <PracticePanel />
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            <Card withBorder radius="lg" bg="dark.7" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                Recent games
+              </Title>
+              {recent.length === 0 ? (
+                <Text size="sm" c="dark.1">
+                  No finished games yet.
+                </Text>
+              ) : (
+                <Stack gap="xs">
+                  {recent.slice(0, 6).map((g) => (
+                    <Group key={g.id} justify="space-between" wrap="nowrap">
+                      <Group gap="xs" wrap="nowrap">
+                        <Badge color={g.result === 'win' ? 'teal' : 'red'} variant="light" w={52}>
+                          {g.result}
+                        </Badge>
+                        <Text size="sm" truncate>
+                          vs {g.opponent?.username ?? 'Opponent'}
+                        </Text>
+                      </Group>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text size="sm" fw={700}>
+                          {g.score.you}–{g.score.opponent}
+                        </Text>
+                        {g.ratingChange !== null && (
+                          <Text size="xs" c={g.ratingChange >= 0 ? 'teal.4' : 'red.4'}>
+                            {g.ratingChange >= 0 ? '+' : ''}
+                            {g.ratingChange.toFixed(1)}
+                          </Text>
+                        )}
+                      </Group>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Card>
+            <Card withBorder radius="lg" bg="dark.7" padding="lg">
+              <Title order={2} size="h4" mb="sm">
+                Leaderboard
+              </Title>
+              {board.data && board.data.length > 0 ? (
+                <Table verticalSpacing={4}>
+                  <Table.Tbody>
+                    {board.data.map((row) => (
+                      <Table.Tr key={row.userId}>
+                        <Table.Td w={30} c="dark.1">
+                          {row.rank}
+                        </Table.Td>
+                        <Table.Td>{row.username}</Table.Td>
+                        <Table.Td ta="right" fw={700} c="spar.4">
+                          {row.rating}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              ) : (
+                <Text size="sm" c="dark.1">
+                  Play a ranked game to get on the board.
+                </Text>
+              )}
+            </Card>
+          </SimpleGrid>
+          <HowToPlayCard />
+        </Stack>
+      </Container>
+    </>
+  );
+}
