@@ -46,6 +46,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Several browser tests register players from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      BOT_DELAY_MS: '60',
       // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
       DATABASE_URL: '',
     },

@@ -30,7 +30,16 @@ function run(script) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (stale('dist/renderer/index.html', ['renderer/src', 'renderer/index.html', 'shared', 'build', 'vite.config.ts'])) run('build:renderer');
+if (
+  stale('dist/renderer/index.html', [
+    'renderer/src',
+    'renderer/index.html',
+    'shared',
+    'build',
+    'vite.config.ts',
+  ])
+)
+  run('build:renderer');
 if (stale('dist/server/main.js', ['server', 'shared'])) run('build:server');
 
 await import(path.join(root, 'dist/server/main.js'));

@@ -42,7 +42,9 @@ export function deckFolder(deckUrl: string | null | undefined): DeckFolder {
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, '-');
-  return (DECK_FOLDERS as readonly string[]).includes(segment) ? (segment as DeckFolder) : DEFAULT_DECK_FOLDER;
+  return (DECK_FOLDERS as readonly string[]).includes(segment)
+    ? (segment as DeckFolder)
+    : DEFAULT_DECK_FOLDER;
 }
 
 export function cardArtUrl(folder: DeckFolder, card: string): string {

@@ -111,7 +111,10 @@ for (const deck of DECKS) {
     }
   }
   writeFileSync(path.join(dir, 'back.svg'), back(deck));
-  for (const [name, suit] of Object.entries(PREVIEW_SUITS)) writeFileSync(path.join(dir, `${name}.svg`), face(deck, 'K', suit));
+  for (const [name, suit] of Object.entries(PREVIEW_SUITS))
+    writeFileSync(path.join(dir, `${name}.svg`), face(deck, 'K', suit));
   files += 5;
 }
-console.log(`generated ${files} card images for ${DECKS.length} decks in ${path.relative(process.cwd(), OUT)}`);
+console.log(
+  `generated ${files} card images for ${DECKS.length} decks in ${path.relative(process.cwd(), OUT)}`,
+);

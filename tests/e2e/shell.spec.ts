@@ -69,7 +69,7 @@ test('deep links survive a refresh', async ({ page }) => {
     await expect(page).toHaveURL(path);
     await expect(page.locator('#root')).not.toBeEmpty();
   }
-  await expect(page.getByRole('heading', { level: 2, name: 'Game Room is not available yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Game not found' })).toBeVisible();
 });
 
 test('a stored session the server no longer knows shows the expiry notice and signs out', async ({

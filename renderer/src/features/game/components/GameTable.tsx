@@ -202,7 +202,7 @@ export function GameTable({
             );
           })}
         </div>
-        {handResult && (
+        {handResult && !over && (
           <Box
             className={classes.result}
             bg="rgba(0,0,0,0.55)"

@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GameView } from '@shared/protocol';
+import { theme } from '../../../app/theme';
+import { GameTable, type GameTableProps } from './GameTable';
+
+const base: GameView = {
+  id: 'g1',
+  mode: 'ranked',
+  status: 'active',
+  targetScore: 10,
+  seq: 3,
+  players: [
+    { seat: 0, userId: 1, username: 'ama', score: 4, cardsInHand: 4, connected: true, isBot: false },
+    { seat: 1, userId: 2, username: 'kofi', score: 6, cardsInHand: 5, connected: false, isBot: false },
+  ],
+  you: { seat: 0 },
+  hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
+  dealer: 1,
+  turn: 0,
+  turnDeadline: Date.now() + 20_000,
+  handNumber: 2,
+  trickNumber: 1,
+  currentTrick: [{ seat: 1, card: '9_hearts' }],
+  lastTrick: null,
+  legalCards: ['7_hearts'],
+  winnerUserId: null,
+};
+
+function renderTable(props: Omit<Partial<GameTableProps>, 'game'> & { game?: Partial<GameView> } = {}) {
+  const onPlay = vi.fn();
+  const onResign = vi.fn();
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter>
+        <GameTable
+          handResult={null}
+          over={null}
+          announcement=""
+          onPlay={onPlay}
+          onResign={onResign}
+          onPlayAgain={() => undefined}
+          {...props}
+          game={{ ...base, ...props.game }}
+        />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+  return { onPlay, onResign };
+}
+
+afterEach(cleanup);
+
+describe('game table', () => {
+  it('on your turn: legal cards are enabled buttons named like "7 of hearts", the others disabled', () => {
+    const { onPlay } = renderTable();
+    const hand = screen.getByRole('group', { name: 'Your hand' });
+    const seven = within(hand).getByRole('button', { name: '7 of hearts' });
+    expect((seven as HTMLButtonElement).disabled).toBe(false);
+    for (const name of ['King of spades', 'Queen of clubs', '10 of diamonds']) {
+      expect((within(hand).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(true);
+    }
+    fireEvent.click(seven);
+    expect(onPlay).toHaveBeenCalledWith('7_hearts');
+    expect(screen.getByText('Your turn')).toBeTruthy();
+    expect(screen.getByAltText('9 of hearts')).toBeTruthy();
+    expect(screen.getByLabelText('kofi holds 5 cards').querySelectorAll('img')).toHaveLength(5);
+    expect(screen.getByLabelText('Disconnected')).toBeTruthy();
+    expect(screen.getByText('KO')).toBeTruthy();
+  });
+
+  it('while waiting: every card is disabled and the opponent is to play', () => {
+    renderTable({ game: { turn: 1, legalCards: [], currentTrick: [] } });
+    const buttons = within(screen.getByRole('group', { name: 'Your hand' })).getAllByRole('button');
+    expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.getByText('kofi to play')).toBeTruthy();
+  });
+
+  it('between hands: says who won the hand, with which card, and why', () => {
+    renderTable({
+      game: {
+        currentTrick: [],
+        handNumber: 3,
+        trickNumber: 1,
+        lastTrick: {
+          winner: 1,
+          plays: [
+            { seat: 0, card: '6_hearts' },
+            { seat: 1, card: '7_hearts' },
+          ],
+        },
+      },
+      handResult: { seat: 1, card: '7_hearts', points: 1, reason: '7 captured the lead: 1 point' },
+    });
+    expect(screen.getByText('kofi wins the hand')).toBeTruthy();
+    expect(screen.getByText('7 captured the lead: 1 point')).toBeTruthy();
+  });
+
+  it('game over: result, final score, rating change, Play again and Back to games', () => {
+    renderTable({
+      game: { status: 'finished', turn: null, legalCards: [] },
+      over: {
+        type: 'GAME_OVER',
+        gameId: 'g1',
+        winnerUserId: 1,
+        reason: 'score',
+        scores: [10, 6],
+        ratingChange: [
+          { userId: 1, before: 1500, after: 1662.3, delta: 162.3 },
+          { userId: 2, before: 1500, after: 1337.7, delta: -162.3 },
+        ],
+      },
+    });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('You won!')).toBeTruthy();
+    expect(within(dialog).getByText('10')).toBeTruthy();
+    expect(within(dialog).getByText(/Rating 1662 \(\+162\.3\)/)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Play again' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Back to games' })).toBeTruthy();
+  });
+
+  it('spectators see both players and no playable hand', () => {
+    renderTable({ game: { you: null, hand: [], legalCards: [] } });
+    expect(screen.queryByRole('group', { name: 'Your hand' })).toBeNull();
+    expect(screen.getByText('watching')).toBeTruthy();
+    expect(screen.getByLabelText('ama holds 4 cards')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
+  });
+
+  it('resigning asks for confirmation first', async () => {
+    const { onResign } = renderTable();
+    fireEvent.click(screen.getByRole('button', { name: 'Resign' }));
+    expect(onResign).not.toHaveBeenCalled();
+    const dialog = await screen.findByRole('dialog', { name: 'Resign this game?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resign' }));
+    expect(onResign).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,113 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerThroughUi, uniqueName } from './helpers';
+
+const SHOTS = 'test-results/e2e/screens';
+
+function hand(page: Page) {
+  return page.getByRole('group', { name: 'Your hand' });
+}
+
+/** Each player clicks a playable card whenever they have one, until both see the game-over dialog. */
+async function playToTheEnd(pages: Page[], onStep?: (step: number) => Promise<void>) {
+  for (let step = 0; step < 600; step++) {
+    const over = await Promise.all(
+      pages.map((p) => p.getByRole('heading', { name: /^(You won!|You lost)$/ }).isVisible()),
+    );
+    if (over.every(Boolean)) return;
+    for (const page of pages) {
+      const card = hand(page).locator('button:not([disabled])').first();
+      if (await card.isVisible().catch(() => false))
+        await card.click({ timeout: 1000 }).catch(() => undefined);
+    }
+    await onStep?.(step);
+    await pages[0]!.waitForTimeout(60);
+  }
+  throw new Error('the game did not end');
+}
+
+async function finalScore(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  return (await dialog.innerText()).replace(/\s+/g, ' ');
+}
+
+test('two players queue Ranked, accept, and play a whole game by clicking cards', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const pages: Page[] = [];
+  for (const name of [uniqueName('rk_a'), uniqueName('rk_b')]) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await registerThroughUi(page, name);
+    await page.goto('/games');
+    await expect(page.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
+    pages.push(page);
+  }
+  const [a, b] = pages as [Page, Page];
+  await a.screenshot({ path: `${SHOTS}/desktop-games-hub.png`, fullPage: true });
+  await a.getByRole('button', { name: 'Ranked' }).click();
+  await expect(a.getByText(/Searching for a ranked opponent/)).toBeVisible();
+  await b.getByRole('button', { name: 'Ranked' }).click();
+  await a.getByRole('button', { name: 'Accept' }).click();
+  await b.getByRole('button', { name: 'Accept' }).click();
+  await expect(a).toHaveURL(/\/game\//);
+  await expect(b).toHaveURL(/\/game\//);
+  await expect(hand(a).getByRole('button')).toHaveCount(5);
+
+  let tookMidTrick = false;
+  let tookResult = false;
+  await playToTheEnd(pages, async () => {
+    if (!tookMidTrick && (await a.getByLabel('Cards on the table').locator('img').count()) === 1) {
+      tookMidTrick = true;
+      await a.screenshot({ path: `${SHOTS}/desktop-table-mid-trick.png` });
+    }
+    if (!tookResult && (await a.getByText(/wins? the hand/).isVisible())) {
+      tookResult = true;
+      await a.screenshot({ path: `${SHOTS}/desktop-hand-result.png` });
+    }
+  });
+  const [scoreA, scoreB] = [await finalScore(a), await finalScore(b)];
+  await a.waitForTimeout(600); // the dialog's entrance transition
+  await a.screenshot({ path: `${SHOTS}/desktop-game-over.png` });
+  // Both see the same final score, and one of them won.
+  const numbers = (text: string) => text.match(/\d+/g)!.slice(0, 2).join('-');
+  expect(numbers(scoreA)).toBe(numbers(scoreB));
+  expect([scoreA.includes('You won!'), scoreB.includes('You won!')].filter(Boolean)).toHaveLength(1);
+  expect(scoreA).toMatch(/Rating \d+/);
+  for (const page of pages) await page.context().close();
+});
+
+test('a practice game against the easy bot, played to the end on a phone, with a reload mid-game', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerThroughUi(page, uniqueName('prac'));
+  await page.goto('/games');
+  await page.screenshot({ path: `${SHOTS}/phone-games-hub.png`, fullPage: true });
+  await page.getByRole('button', { name: 'easy' }).click();
+  await expect(page).toHaveURL(/\/game\//);
+  await expect(hand(page).getByRole('button')).toHaveCount(5);
+  const url = page.url();
+
+  // Play a few cards, then reload: the game continues where it was.
+  for (let i = 0; i < 4; i++) {
+    const card = hand(page).locator('button:not([disabled])').first();
+    await card.click();
+    await page.waitForTimeout(300);
+  }
+  const before = await page.getByText(/Hand \d+ · trick \d\/5/).innerText();
+  await page.screenshot({ path: `${SHOTS}/phone-table.png` });
+  await page.reload();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByText(/Hand \d+ · trick \d\/5/)).toHaveText(before);
+  // Keyboard only: focus a playable card and press Enter.
+  const playable = hand(page).locator('button:not([disabled])').first();
+  await expect(playable).toBeVisible();
+  await playable.focus();
+  await page.keyboard.press('Enter');
+
+  await playToTheEnd([page]);
+  await page.waitForTimeout(600); // the dialog's entrance transition
+  await page.screenshot({ path: `${SHOTS}/phone-game-over.png` });
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Back to games' })).toBeVisible();
+});
