@@ -1,7 +1,9 @@
 import { ActionIcon, Badge, Box, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconBook2, IconFlag, IconHistory } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { PATHS } from '../../../app/paths';
@@ -95,6 +97,8 @@ export function GameTable({
   onResign,
   onPlayAgain,
 }: GameTableProps) {
+  const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`) ?? false;
+  const sizes = wide ? { hand: 112, trick: 100, back: 62 } : { hand: 84, trick: 76, back: 48 };
   const [confirmResign, setConfirmResign] = useState(false);
   const [showRules, setShowRules] = useState(false);
   const [showLastTrick, setShowLastTrick] = useState(false);
@@ -106,6 +110,7 @@ export function GameTable({
   const top = spectator ? game.players.filter((p) => p.seat !== bottom.seat) : others;
   const legal = new Set(game.legalCards);
   const overlap = game.hand.length > 4 ? 34 : 20;
+  const spread = wide ? 1.4 : 1;
   const nameOf = (seat: number) =>
     you && seat === you.seat ? 'You' : (game.players.find((p) => p.seat === seat)?.username ?? '');
   const youWon = over && you && over.winnerUserId === you.userId;
@@ -168,7 +173,7 @@ export function GameTable({
               <PlayerBadge player={p} game={game} />
               <div className={classes.backs} aria-label={`${p.username} holds ${p.cardsInHand} cards`}>
                 {Array.from({ length: p.cardsInHand }, (_, i) => (
-                  <DeckCard key={i} width={48} />
+                  <DeckCard key={i} width={sizes.back} />
                 ))}
               </div>
             </Stack>
@@ -177,7 +182,7 @@ export function GameTable({
       </Stack>
 
       <div className={classes.felt}>
-        <Text size="sm" fw={700} c="spar.3" mb={4} aria-hidden>
+        <Text size="sm" fw={700} c="spar.3" mb="md" aria-hidden>
           {statusLine(game, you)}
         </Text>
         <div className={classes.trick} aria-label="Cards on the table">
@@ -189,15 +194,15 @@ export function GameTable({
                 className={classes.trickCard}
                 style={
                   {
-                    '--to-x': `calc(-50% + ${spot.x}px)`,
-                    '--to-y': `calc(-50% + ${spot.y}px)`,
+                    '--to-x': `calc(-50% + ${spot.x * spread}px)`,
+                    '--to-y': `calc(-50% + ${spot.y * spread}px)`,
                     '--from-x': `calc(-50% + ${spot.x * 4}px)`,
                     '--from-y': `calc(-50% + ${spot.y * 6}px)`,
                     '--rot': `${spot.rot}deg`,
                   } as React.CSSProperties
                 }
               >
-                <DeckCard card={play.card} width={76} />
+                <DeckCard card={play.card} width={sizes.trick} />
               </div>
             );
           })}
@@ -245,7 +250,7 @@ export function GameTable({
             aria-label={`${bottom.username} holds ${bottom.cardsInHand} cards`}
           >
             {Array.from({ length: bottom.cardsInHand }, (_, i) => (
-              <DeckCard key={i} width={48} />
+              <DeckCard key={i} width={sizes.back} />
             ))}
           </div>
         ) : (
@@ -253,7 +258,7 @@ export function GameTable({
             className={classes.hand}
             role="group"
             aria-label="Your hand"
-            style={{ '--overlap': `${overlap}px` } as React.CSSProperties}
+            style={{ '--overlap': `${Math.round(overlap * (wide ? 0.6 : 1))}px` } as React.CSSProperties}
           >
             {game.hand.map((card) => {
               const playable = legal.has(card);
@@ -266,7 +271,7 @@ export function GameTable({
                   disabled={!playable}
                   onClick={() => onPlay(card)}
                 >
-                  <DeckCard card={card} width={84} />
+                  <DeckCard card={card} width={sizes.hand} />
                 </button>
               );
             })}
