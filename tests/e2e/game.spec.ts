@@ -106,7 +106,19 @@ test('a practice game against the easy bot, played to the end on a phone, with a
   await playable.focus();
   await page.keyboard.press('Enter');
 
-  await playToTheEnd([page]);
+  let tookMidTrick = false;
+  let tookResult = false;
+  await playToTheEnd([page], async () => {
+    if (!tookMidTrick && (await page.getByLabel('Cards on the table').locator('img').count()) === 1) {
+      tookMidTrick = true;
+      await page.screenshot({ path: `${SHOTS}/phone-table-mid-trick.png` });
+    }
+    if (!tookResult && (await page.getByText(/wins? the hand/).isVisible())) {
+      tookResult = true;
+      await page.screenshot({ path: `${SHOTS}/phone-hand-result.png` });
+    }
+  });
+  expect(tookResult).toBe(true);
   await page.waitForTimeout(600); // the dialog's entrance transition
   await page.screenshot({ path: `${SHOTS}/phone-game-over.png` });
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Back to games' })).toBeVisible();

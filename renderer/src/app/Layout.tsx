@@ -96,7 +96,8 @@ export function Layout() {
   return (
     <>
       {needsVerification && <VerificationBanner />}
-      {user && (
+      {/* The table shows each player's connection itself, and its toolbar owns that corner. */}
+      {user && !pathname.startsWith('/game/') && (
         <Box pos="fixed" top={10} right={12} style={{ zIndex: 60 }}>
           <ConnectionIndicator />
         </Box>
