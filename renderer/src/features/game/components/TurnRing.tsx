@@ -1,11 +1,7 @@
 import { Avatar } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { TURN_SECONDS } from '@shared/constants';
-
-/** Initials of spec §9: the first two letters of the username, uppercased. */
-export function initials(username: string): string {
-  return username.slice(0, 2).toUpperCase();
-}
+import { initials } from '../../../lib/initials';
 
 function useNow(active: boolean, everyMs = 250): number {
   const [now, setNow] = useState(() => Date.now());

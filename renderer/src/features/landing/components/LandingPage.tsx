@@ -16,6 +16,7 @@ import {
 import { IconCards, IconPlayerPlayFilled, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
+import { initials } from '../../../lib/initials';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
@@ -116,7 +117,7 @@ function AccountCorner() {
       color="gray"
       leftSection={
         <Avatar size={26} radius="xl" color="spar">
-          {user.username.slice(0, 2).toUpperCase()}
+          {initials(user.username)}
         </Avatar>
       }
     >

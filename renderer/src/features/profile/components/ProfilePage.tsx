@@ -16,20 +16,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AVATAR_INITIALS_LENGTH } from '@shared/constants';
 import type { AuthUser } from '@shared/protocol';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
+import { initials } from '../../../lib/initials';
 import { toast } from '../../../lib/toast';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
-
-export function initials(username: string): string {
-  return username.slice(0, AVATAR_INITIALS_LENGTH).toUpperCase();
-}
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
