@@ -1,5 +1,10 @@
 import { UnavailablePage } from '../../features/unavailable/components/UnavailablePage';
 
 export default function Page() {
-  return <UnavailablePage title="Friends" description="Friends, requests and messages are coming soon." />;
+  return (
+    <UnavailablePage
+      title="Friends"
+      description="Friends, friend requests and messages open with the social update."
+    />
+  );
 }
