@@ -48,6 +48,16 @@ export function endSession(notify: boolean): void {
   for (const listener of sessionEndListeners) listener();
 }
 
+/** What went wrong, for a notice: the server's message, or `fallback` when there is none. */
+export function failureText(error: unknown, fallback = 'Please try again later'): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+/** A destructive toast for a failed request (spec §8 notices). */
+export function toastFailure(title: string, error: unknown, fallback?: string): void {
+  toast({ title, description: failureText(error, fallback), variant: 'destructive' });
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorText, SESSION_EXPIRED_MESSAGE } from '../http';
+import { api, ApiError, errorText, failureText, SESSION_EXPIRED_MESSAGE } from '../http';
 import { STORAGE_KEYS, getToken } from '../storage';
 import { toastsAtom } from '../toast';
 import { fetchUser } from './user';
@@ -96,5 +96,8 @@ describe('session start and expiry', () => {
     await expect(api('/api/auth/register', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
     vi.stubGlobal('fetch', respond(401, { message: 'Authentication required' }));
     expect(await api('/api/anything', { nullOn401: true })).toBeNull();
+    expect(failureText(new ApiError(400, 'Insufficient funds'))).toBe('Insufficient funds');
+    expect(failureText(new TypeError('Failed to fetch'))).toBe('Please try again later');
+    expect(failureText(new TypeError('x'), 'Failed to acquire deck')).toBe('Failed to acquire deck');
   });
 });

@@ -19,10 +19,9 @@ import { BOT_LEVELS, type BotLevel } from '@shared/game';
 import { PATHS } from '../../../app/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
-import { toast } from '../../../lib/toast';
 import { leaderboardQueryOptions } from '../api/leaderboard';
 import { myGamesQueryOptions } from '../api/my-games';
 import { startPractice } from '../api/practice';
@@ -86,11 +85,7 @@ function PracticePanel() {
       const { id } = await startPractice(level);
       navigate(PATHS.game(id));
     } catch (error) {
-      toast({
-        title: 'Failed to create game',
-        description: error instanceof ApiError ? error.message : 'Please try again later',
-        variant: 'destructive',
-      });
+      toastFailure('Failed to create game', error);
     } finally {
       setBusy(null);
     }

@@ -19,9 +19,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError } from '../../../lib/http';
+import { failureText, toastFailure } from '../../../lib/http';
 import { initials } from '../../../lib/initials';
-import { toast } from '../../../lib/toast';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
 import { useSession } from '../../../lib/session/useSession';
@@ -60,11 +59,7 @@ function DeleteAccountDialog({
       client.setQueryData(userQueryKey, { ...user, markedForDelete: true });
       navigate(PATHS.deleteAccount, { replace: true });
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof ApiError ? error.message : 'Please try again later',
-        variant: 'destructive',
-      });
+      toastFailure('Error', error);
     } finally {
       setBusy(false);
     }
@@ -168,9 +163,7 @@ export function ProfilePage() {
           </Group>
 
           {profile.isError ? (
-            <Text c="red.4">
-              {profile.error instanceof ApiError ? profile.error.message : 'Could not load the profile'}
-            </Text>
+            <Text c="red.4">{failureText(profile.error, 'Could not load the profile')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Stat label="Rating" value={data ? data.rating : <Skeleton h={28} />} />

@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { ApiError } from '../../../lib/http';
+import { failureText } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { googleSignIn, providersQueryOptions } from '../api/google';
 import { login } from '../api/login';
@@ -24,10 +24,6 @@ import { register } from '../api/register';
 import { useSession } from '../../../lib/session/useSession';
 
 type Mode = 'signin' | 'register';
-
-function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
 
 declare global {
   interface Window {
@@ -117,7 +113,7 @@ export function AuthPage() {
     } catch (error) {
       toast({
         title: mode === 'signin' ? 'Login failed' : 'Registration failed',
-        description: errorMessage(error, mode === 'signin' ? 'Login failed' : 'Registration failed'),
+        description: failureText(error, mode === 'signin' ? 'Login failed' : 'Registration failed'),
         variant: 'destructive',
       });
     } finally {
@@ -138,7 +134,7 @@ export function AuthPage() {
     } catch (error) {
       toast({
         title: 'Google sign-in failed',
-        description: errorMessage(error, 'No account came back from Google'),
+        description: failureText(error, 'No account came back from Google'),
         variant: 'destructive',
       });
     }

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
 import { PageHeader } from '../../../components/PageHeader';
-import { ApiError } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { restoreAccount } from '../api/restore-account';
 import { userQueryKey } from '../../../lib/session/user';
@@ -29,11 +29,7 @@ export function DeleteAccountPage() {
       toast({ title: 'Account Restored', description: answer.message, variant: 'success' });
       navigate(PATHS.profile, { replace: true });
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: error instanceof ApiError ? error.message : 'Please try again later',
-        variant: 'destructive',
-      });
+      toastFailure('Error', error);
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { Container, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PATHS } from '../../../app/paths';
-import { ApiError } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { googleSignIn } from '../api/google';
 import { useSession } from '../../../lib/session/useSession';
@@ -40,11 +40,7 @@ export function OAuthRedirectPage() {
         navigate(answer.markedForDelete ? PATHS.deleteAccount : PATHS.home, { replace: true });
       })
       .catch((error: unknown) => {
-        toast({
-          title: 'Google sign-in failed',
-          description: error instanceof ApiError ? error.message : 'Please try again',
-          variant: 'destructive',
-        });
+        toastFailure('Google sign-in failed', error, 'Please try again');
         navigate(PATHS.auth, { replace: true });
       });
   }, [navigate, signIn]);

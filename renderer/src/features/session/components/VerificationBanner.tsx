@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { resendVerification } from '../api/resend-verification';
 
@@ -25,11 +25,7 @@ export function VerificationBanner() {
           variant: 'destructive',
         });
     } catch (error) {
-      toast({
-        title: 'Verification Failed',
-        description: error instanceof ApiError ? error.message : 'Please try again later',
-        variant: 'destructive',
-      });
+      toastFailure('Verification Failed', error);
     } finally {
       setBusy(false);
     }
