@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
+import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
 import { AttemptLimiter } from './infra/attempt-limiter';
 import { createMailer, type Mailer } from './infra/mail';
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   registerErrorHandling(app);
+  const routes = withContracts(app);
   await registerSecurity(app, config.publicUrl);
 
   healthRoutes(app);
@@ -128,7 +130,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     signInPerMinute: config.authRateLimitPerMinute,
     googleClientIds: config.googleClientIds,
   });
-  userRoutes(app, { db, accounts });
+  userRoutes(routes, { db, accounts });
   deviceRoutes(app, { db, accounts, now });
   gameRoutes(app, { db, accounts, rooms });
   registerGateway(app, {

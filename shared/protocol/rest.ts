@@ -95,3 +95,26 @@ export interface ApiError {
   message: string;
   error?: string;
 }
+
+/**
+ * A numeric id in a path. Ids are safe integers: anything longer or larger is not an id we
+ * issued, so it is a 404 rather than a database error.
+ */
+export const idParamSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'id must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'id is out of range'));
+export const userIdParamsSchema = z.object({ id: idParamSchema });
+
+/** GET /api/users/{id}/profile: what anyone signed in may see of a player. */
+export const playerProfileSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  rating: z.number().int(),
+  ratedGames: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  createdAt: z.number().int(),
+});
+export type PlayerProfile = z.infer<typeof playerProfileSchema>;

@@ -2,7 +2,7 @@
 import { ROLES, type Role } from '@shared/protocol';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { HttpError } from '../http/errors';
+import { DomainError } from '../errors';
 
 const [username, role] = process.argv.slice(2);
 if (!username || !role || !ROLES.includes(role as Role)) {
@@ -15,7 +15,7 @@ try {
   const user = await app.accounts.setRole(username, role as Role);
   console.log(`${user.username} is now ${user.role}`);
 } catch (error) {
-  console.error(error instanceof HttpError ? error.message : error);
+  console.error(error instanceof DomainError ? error.message : error);
   process.exitCode = 1;
 } finally {
   await app.close();

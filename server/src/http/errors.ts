@@ -1,5 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { DomainError, type ErrorKind } from '../errors';
+
+/** The one place domain errors become HTTP statuses. */
+const STATUS_OF: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
 
 /** An error meant for the client: its status and message are sent as they are. */
 export class HttpError extends Error {
@@ -59,6 +71,14 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
 /** Every error leaves as JSON with a message; server faults are logged and never detailed. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof DomainError) {
+      // A 401 always names why (auth_required, invalid_token, token_expired…) for clients to branch on.
+      const body =
+        error.kind === 'unauthenticated'
+          ? { error: error.code, message: error.message }
+          : { message: error.message, code: error.code };
+      return reply.code(STATUS_OF[error.kind]).send(body);
+    }
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)

@@ -11,7 +11,7 @@ import type { Bus } from '../infra/bus';
 import type { PresenceStore } from '../infra/presence-store';
 import { hashToken } from '../modules/auth/crypto';
 import type { AccountService } from '../modules/auth/service';
-import { HttpError } from '../http/errors';
+import { AuthError } from '../errors';
 import type { RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import type { Matchmaking } from './matchmaking';
@@ -157,7 +157,7 @@ export function registerGateway(app: FastifyInstance, deps: GatewayDeps): void {
     try {
       auth = await deps.accounts.authenticate(token);
     } catch (error) {
-      if (error instanceof HttpError) return conn.error('AUTH_REQUIRED', error.message, 'MESSAGING_AUTH');
+      if (error instanceof AuthError) return conn.error('AUTH_REQUIRED', error.message, 'MESSAGING_AUTH');
       throw error;
     }
     if (conn.userId !== null && conn.userId !== auth.user.id) {

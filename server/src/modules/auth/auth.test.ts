@@ -132,7 +132,7 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       const unknown = await post('/api/auth/login', { username: 'nobody', password: 'correct horse' });
       for (const res of [wrong, unknown]) {
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Invalid username or password' });
+        expect(res.json()).toEqual({ error: 'invalid_credentials', message: 'Invalid username or password' });
       }
     });
 
@@ -176,14 +176,19 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
   describe('sessions', () => {
     it('answers the spec 401s: missing, unknown, revoked, expired', async () => {
       const { token } = await register(t.app, { username: 'adjoa' });
-      expect((await get('/api/auth/user')).json()).toEqual({ message: 'Authentication required' });
+      expect((await get('/api/auth/user')).json()).toEqual({
+        error: 'auth_required',
+        message: 'Authentication required',
+      });
       expect((await get('/api/auth/user', { authorization: 'Basic abc' })).json()).toEqual({
+        error: 'auth_required',
         message: 'Authentication required',
       });
       const unknown = await get('/api/auth/user', bearer('x'.repeat(43)));
       expect(unknown.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ message: 'Invalid token' });
+      expect(unknown.json()).toEqual({ error: 'invalid_token', message: 'Invalid token' });
       expect((await get('/api/auth/user', bearer('x'.repeat(5000)))).json()).toEqual({
+        error: 'invalid_token',
         message: 'Invalid token',
       });
 
@@ -196,9 +201,18 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       const out = await post('/api/auth/logout', undefined, bearer(second.token));
       expect(out.statusCode).toBe(200);
       expect((await get('/api/auth/user', bearer(second.token))).json()).toEqual({
+        error: 'invalid_token',
         message: 'Invalid token',
       });
       expect((await post('/api/auth/logout')).statusCode).toBe(401);
+    });
+
+    it('names the reason on every 401 of every private route', async () => {
+      for (const url of ['/api/auth/user', '/api/users/1/profile', '/api/games']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json().error, url).toBe('auth_required');
+      }
     });
 
     it('slides the expiry forward while the session is used', async () => {

@@ -185,7 +185,10 @@ describe('POST /api/auth/google without GOOGLE_CLIENT_IDS', () => {
     try {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/google', payload: { idToken: 'x' } });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: 'Google sign-in is not configured on this server' });
+      expect(res.json()).toEqual({
+        code: 'google_unavailable',
+        message: 'Google sign-in is not configured on this server',
+      });
     } finally {
       await t.close();
     }

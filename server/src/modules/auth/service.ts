@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
 import type { Db } from '../../db';
-import { HttpError } from '../../http/errors';
+import { AuthError, DomainError } from '../../errors';
 import type { AttemptLimiter } from '../../infra/attempt-limiter';
 import type { Mailer } from '../../infra/mail';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
@@ -77,9 +77,9 @@ export class AccountService {
   ): Promise<AuthResponse> {
     const now = this.deps.now();
     if (await repo.findUserByUsername(this.db, input.username))
-      throw new HttpError(409, 'Username is already taken');
+      throw new DomainError('conflict', 'Username is already taken', 'username_taken');
     if (input.email && (await repo.findUserByEmail(this.db, input.email))) {
-      throw new HttpError(409, 'An account with this email already exists');
+      throw new DomainError('conflict', 'An account with this email already exists', 'email_taken');
     }
     const passwordHash = await hashPassword(input.password);
     let user: UserRow;
@@ -94,7 +94,8 @@ export class AccountService {
       });
     } catch (error) {
       // Two sign-ups racing for one name: the database's unique index decides.
-      if (isUniqueViolation(error)) throw new HttpError(409, 'Username or email is already taken');
+      if (isUniqueViolation(error))
+        throw new DomainError('conflict', 'Username or email is already taken', 'username_taken');
       throw error;
     }
     const token = await this.createSession(user.id, client);
@@ -114,9 +115,10 @@ export class AccountService {
     const key = input.username.toLowerCase();
     const wait = this.deps.loginFailures.retryAfter(key);
     if (wait > 0) {
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        'rate_limited',
         `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60_000)} minutes.`,
+        'too_many_attempts',
       );
     }
     const user = await repo.findUserByLogin(this.db, input.username);
@@ -125,7 +127,7 @@ export class AccountService {
       : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
       this.deps.loginFailures.fail(key);
-      throw new HttpError(401, 'Invalid username or password');
+      throw new AuthError('Invalid username or password', 'invalid_credentials');
     }
     this.deps.loginFailures.reset(key);
     const token = await this.createSession(user.id, client);
@@ -139,13 +141,18 @@ export class AccountService {
   }
 
   async googleSignIn(idToken: string, client: ClientInfo): Promise<GoogleAuthResponse> {
-    if (!this.deps.google) throw new HttpError(503, 'Google sign-in is not configured on this server');
+    if (!this.deps.google)
+      throw new DomainError(
+        'unavailable',
+        'Google sign-in is not configured on this server',
+        'google_unavailable',
+      );
     let identity;
     try {
       identity = await this.deps.google(idToken);
     } catch (error) {
       if (error instanceof InvalidGoogleToken)
-        throw new HttpError(401, 'Google sign-in failed: the ID token is not valid');
+        throw new AuthError('Google sign-in failed: the ID token is not valid', 'invalid_credentials');
       throw error;
     }
     const now = this.deps.now();
@@ -206,7 +213,11 @@ export class AccountService {
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    throw new HttpError(409, 'Could not choose a username for this Google account');
+    throw new DomainError(
+      'conflict',
+      'Could not choose a username for this Google account',
+      'username_taken',
+    );
   }
 
   async createSession(userId: number, client: ClientInfo): Promise<string> {
@@ -225,13 +236,13 @@ export class AccountService {
 
   /** The user behind a bearer token, with the spec's 401 answers for the ways it can fail. */
   async authenticate(token: string | undefined): Promise<Authenticated> {
-    if (!token) throw new HttpError(401, 'Authentication required');
+    if (!token) throw new AuthError('Authentication required', 'auth_required');
     const session = token.length <= 512 ? await repo.findSessionByHash(this.db, hashToken(token)) : undefined;
-    if (!session || session.revoked_at !== null) throw new HttpError(401, 'Invalid token');
+    if (!session || session.revoked_at !== null) throw new AuthError('Invalid token', 'invalid_token');
     const now = this.deps.now();
-    if (session.expires_at <= now) throw new HttpError(401, 'Token expired', 'token_expired');
+    if (session.expires_at <= now) throw new AuthError('Token expired', 'token_expired');
     const user = await repo.findUserById(this.db, session.user_id);
-    if (!user) throw new HttpError(401, 'Invalid token');
+    if (!user) throw new AuthError('Invalid token', 'invalid_token');
     if (now - session.last_used_at >= SESSION_TOUCH_MS) {
       await repo.touchSession(this.db, session.id, now, now + this.deps.sessionDays * DAY_MS);
     }
@@ -267,14 +278,17 @@ export class AccountService {
   }
 
   async resendVerification(user: UserRow): Promise<{ emailVerificationSent: boolean; message: string }> {
-    if (!user.email) throw new HttpError(400, 'This account has no email address to verify');
-    if (user.is_verified === 1) throw new HttpError(409, 'Your email address is already verified');
+    if (!user.email)
+      throw new DomainError('invalid', 'This account has no email address to verify', 'no_email');
+    if (user.is_verified === 1)
+      throw new DomainError('conflict', 'Your email address is already verified', 'already_verified');
     const last = await repo.latestEmailTokenAt(this.db, user.id);
     const wait = last ? last.created_at + RESEND_INTERVAL_MS - this.deps.now() : 0;
     if (wait > 0)
-      throw new HttpError(
-        429,
+      throw new DomainError(
+        'rate_limited',
         `Please wait ${Math.ceil(wait / 1000)} seconds before asking for another email`,
+        'too_soon',
       );
     const sent = await this.sendVerification(user);
     return {
@@ -301,10 +315,14 @@ export class AccountService {
   async markForDeletion(user: UserRow, input: { password?: string; confirm?: boolean }) {
     if (user.password_hash) {
       if (!input.password || !(await verifyPassword(user.password_hash, input.password))) {
-        throw new HttpError(403, 'Incorrect password');
+        throw new DomainError('forbidden', 'Incorrect password', 'incorrect_password');
       }
     } else if (input.confirm !== true) {
-      throw new HttpError(400, 'confirm must be true to delete an account without a password');
+      throw new DomainError(
+        'invalid',
+        'confirm must be true to delete an account without a password',
+        'confirm_required',
+      );
     }
     const now = this.deps.now();
     const markedAt = user.marked_for_delete_at ?? now;
@@ -333,7 +351,8 @@ export class AccountService {
 
   async setRole(username: string, role: Role): Promise<UserRow> {
     const user = await repo.findUserByUsername(this.db, username);
-    if (!user || user.deleted_at !== null) throw new HttpError(404, `No user named ${username}`);
+    if (!user || user.deleted_at !== null)
+      throw new DomainError('not_found', `No user named ${username}`, 'user_not_found');
     return repo.updateUser(this.db, user.id, { role }, this.deps.now());
   }
 }

@@ -43,6 +43,19 @@ describe.each(DIALECTS)('profiles and providers on %s', (dialect) => {
     );
   });
 
+  it('answers 404, never 500, for ids no user could have', async () => {
+    const me = await register(t.app, { username: 'profile_ids' });
+    for (const id of ['99999999999999999999', '9007199254740993', '-1', '0', '1.5', '1e3', '0x10', ' 1']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/users/${encodeURIComponent(id)}/profile`,
+        headers: bearer(me.token),
+      });
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json(), id).toEqual({ message: 'Not found', code: 'not_found' });
+    }
+  });
+
   it('tells the sign-in page which providers it can offer', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(res.json()).toEqual({ google: { clientId: 'first.apps' } });

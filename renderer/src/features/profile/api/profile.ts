@@ -1,15 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PlayerProfile } from '@shared/protocol';
 import { api } from '../../../lib/http';
-
-export interface PlayerProfile {
-  id: number;
-  username: string;
-  rating: number;
-  ratedGames: number;
-  wins: number;
-  losses: number;
-  createdAt: number;
-}
 
 export const profileQueryOptions = (userId: number) =>
   queryOptions({
