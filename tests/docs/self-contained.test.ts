@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The repository must explain itself: a maintainer has only what is in it. Comments and docs
+ * point at docs/design.md (by section name), never at documents kept elsewhere.
+ */
+const SELF = 'tests/docs/self-contained.test.ts';
+const SKIPPED = new Set([SELF, 'package-lock.json']);
+
+const OUTSIDE_REFERENCES: [RegExp, string][] = [
+  [/DESIGN\.md/, 'the design notes kept outside the repository'],
+  [/product-spec/, 'the product specification kept outside the repository'],
+  [/\.\.\/shared\//, 'a path outside the repository'],
+  [/\bspec\s*§/i, 'a section of the product specification'],
+  [/\bDESIGN\s*§/i, 'a section of the design notes'],
+  [/§\s*\d/, 'a numbered section of a document outside the repository'],
+];
+
+/** `docs/design.md, "Section"`: how code points into the design document. */
+const DESIGN_POINTER = /docs\/design\.md, "([^"]+)"/g;
+
+function trackedTextFiles(): { path: string; text: string }[] {
+  const paths = execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean);
+  const files: { path: string; text: string }[] = [];
+  for (const path of paths) {
+    // A file deleted in the work tree but not yet in the index has nothing left to check.
+    if (SKIPPED.has(path) || !existsSync(path)) continue;
+    const bytes = readFileSync(path);
+    if (bytes.includes(0)) continue; // binary
+    files.push({ path, text: bytes.toString('utf8') });
+  }
+  return files;
+}
+
+const files = trackedTextFiles();
+
+describe('the repository is self-contained', () => {
+  it('checks the tracked files, this one excepted', () => {
+    expect(files.some((file) => file.path === 'README.md')).toBe(true);
+    expect(files.some((file) => file.path === 'shared/game/engine.ts')).toBe(true);
+    expect(files.some((file) => file.path === SELF)).toBe(false);
+  });
+
+  it('cites no document kept outside the repository', () => {
+    const found: string[] = [];
+    for (const { path, text } of files) {
+      text.split('\n').forEach((line, i) => {
+        const hit = OUTSIDE_REFERENCES.find(([pattern]) => pattern.test(line));
+        if (hit) found.push(`${path}:${i + 1}: ${hit[1]}: ${line.trim().slice(0, 120)}`);
+      });
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('points only at sections docs/design.md has', () => {
+    const headings = new Set(
+      [...readFileSync('docs/design.md', 'utf8').matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim()),
+    );
+    expect(headings.size).toBeGreaterThan(0);
+    const dangling: string[] = [];
+    for (const { path, text } of files) {
+      for (const match of text.matchAll(DESIGN_POINTER)) {
+        // Comments wrap: a section name may run over a line break and a comment marker.
+        const section = match[1]!.replace(/\s*\n\s*(\/\/|\*)?\s*/g, ' ');
+        if (!headings.has(section)) dangling.push(`${path}: "${section}"`);
+      }
+    }
+    expect(dangling).toEqual([]);
+  });
+
+  it('recognises each kind of outside reference', () => {
+    const samples = [
+      'See DESIGN.md for the layers.',
+      'as the product-spec says',
+      "import x from '../shared/spec';",
+      '/** Every route of spec §2. */',
+      '// Spec §4: re-authenticate.',
+      '(spec §7 defaults)',
+      'DESIGN §5',
+      'the numbers of the specification (§9)',
+    ];
+    for (const sample of samples)
+      expect(
+        OUTSIDE_REFERENCES.some(([pattern]) => pattern.test(sample)),
+        sample,
+      ).toBe(true);
+    expect(OUTSIDE_REFERENCES.some(([pattern]) => pattern.test('See docs/design.md, "Rules".'))).toBe(false);
+  });
+});
