@@ -9,6 +9,9 @@
  * - no name that looks like one already taken (`usernameKey` is what must be unique).
  */
 
+export const RESERVED_USERNAME_MESSAGE =
+  'Username is reserved: it could be mistaken for staff or for Spar itself';
+
 /**
  * Characters that draw nothing, or change how the text around them is drawn: controls (Cc), format
  * characters (Cf: U+FEFF, zero-width space and joiners, bidi controls, soft hyphen), every space and

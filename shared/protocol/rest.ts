@@ -1,6 +1,11 @@
 /** Request bodies and answers of the REST API (spec §3, §7), shared by server and clients. */
 import { z } from 'zod';
-import { findInvisibleCharacter, isReservedUsername, trimSpaces } from '../usernames';
+import {
+  RESERVED_USERNAME_MESSAGE,
+  findInvisibleCharacter,
+  isReservedUsername,
+  trimSpaces,
+} from '../usernames';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -25,9 +30,7 @@ export const usernameSchema = z
     message: 'Username must be 3 to 20 letters, digits or underscores',
     abort: true,
   })
-  .refine((name) => !isReservedUsername(name), {
-    message: 'Username is reserved: it could be mistaken for staff or for Spar itself',
-  });
+  .refine((name) => !isReservedUsername(name), { message: RESERVED_USERNAME_MESSAGE });
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
