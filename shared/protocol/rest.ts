@@ -1,15 +1,36 @@
 /** Request bodies and answers of the REST API (spec §3, §7), shared by server and clients. */
 import { z } from 'zod';
+import {
+  RESERVED_USERNAME_MESSAGE,
+  findInvisibleCharacter,
+  isReservedUsername,
+  trimSpaces,
+} from '../usernames';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for any passphrase, short enough that hashing cannot be used to burn CPU. */
 export const PASSWORD_MAX_LENGTH = 256;
 
+/** See shared/usernames.ts: invisible characters are refused before the ends are trimmed. */
 export const usernameSchema = z
   .string()
-  .trim()
-  .regex(USERNAME_PATTERN, 'Username must be 3 to 20 letters, digits or underscores');
+  .check((ctx) => {
+    const found = findInvisibleCharacter(ctx.value);
+    if (found)
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        message: `Username must not contain invisible or formatting characters (${found})`,
+        abort: true,
+      });
+  })
+  .overwrite(trimSpaces)
+  .regex(USERNAME_PATTERN, {
+    message: 'Username must be 3 to 20 letters, digits or underscores',
+    abort: true,
+  })
+  .refine((name) => !isReservedUsername(name), { message: RESERVED_USERNAME_MESSAGE });
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)

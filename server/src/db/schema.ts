@@ -8,6 +8,8 @@ export interface UsersTable {
   id: Generated<number>;
   username: string;
   username_lower: string;
+  /** The name folded by shared/usernames.ts `usernameKey`; unique, so look-alike names cannot coexist. */
+  username_key: string;
   email: string | null;
   email_lower: string | null;
   password_hash: string | null;
@@ -43,6 +45,7 @@ export interface EmailTokensTable {
   used_at: number | null;
 }
 
+/** One row per (token, user): a device passed between accounts keeps a row for each. */
 export interface DeviceTokensTable {
   id: Generated<number>;
   user_id: number;

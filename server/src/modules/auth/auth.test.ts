@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
+import { isReservedUsername } from '@shared/usernames';
+import { insertUser } from './repo';
 import { DELETION_GRACE_MS, EMAIL_TOKEN_TTL_MS, usernameFrom } from './service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -106,6 +108,124 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
         email: 'ABENA@example.com',
       });
       expect(sameEmail.statusCode).toBe(409);
+    });
+  });
+
+  describe('account names', () => {
+    const userCount = async () =>
+      Number(
+        (
+          await t.app.db.kysely
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it('refuses invisible and formatting characters anywhere, a leading U+FEFF included', async () => {
+      for (const [username, found] of [
+        ['\uFEFFadmin', 'U+FEFF'],
+        ['\uFEFFkofi', 'U+FEFF'],
+        ['ko\u200Bfi', 'U+200B'],
+        ['kofi\u200D', 'U+200D'],
+        ['\u202Ekofi', 'U+202E'],
+        ['ko\u00ADfi', 'U+00AD'],
+        ['kofi\uFE0F', 'U+FE0F'],
+        ['\u00A0kofi', 'U+00A0'],
+      ]) {
+        const res = await post('/api/auth/register', { username, password: 'correct horse' });
+        expect(res.statusCode, JSON.stringify(username)).toBe(400);
+        expect(res.json().message).toBe(
+          `Username must not contain invisible or formatting characters (${found})`,
+        );
+      }
+      expect(await userCount()).toBe(0);
+      // Ordinary spaces around a name are still forgiven.
+      const spaced = await post('/api/auth/register', { username: '  kofi ', password: 'correct horse' });
+      expect(spaced.statusCode).toBe(201);
+      expect(spaced.json().user.username).toBe('kofi');
+    });
+
+    it('reserves names that read as staff or as Spar, and allows ordinary names around them', async () => {
+      for (const username of [
+        'admin',
+        'Admin_1',
+        'spar_support',
+        'the_mods',
+        'SUPPORT',
+        '4dm1n',
+        'adminbob',
+      ]) {
+        const res = await post('/api/auth/register', { username, password: 'correct horse' });
+        expect(res.statusCode, username).toBe(400);
+        expect(res.json().message).toMatch(/^Username is reserved/);
+      }
+      expect(await userCount()).toBe(0);
+      for (const username of ['modest', 'sparrow', 'helper', 'badminton']) {
+        expect((await post('/api/auth/register', { username, password: 'correct horse' })).statusCode).toBe(
+          201,
+        );
+      }
+    });
+
+    it('does not touch existing accounts with such names: staff keep their names and roles work', async () => {
+      await insertUser(t.app.db.kysely, {
+        username: 'Support',
+        email: null,
+        passwordHash: null,
+        googleSub: null,
+        isVerified: false,
+        now: t.clock.now(),
+      });
+      const staff = await t.app.accounts.setRole('support', 'admin');
+      expect(staff).toMatchObject({ username: 'Support', role: 'admin' });
+    });
+
+    it('treats look-alike names as taken, either way round', async () => {
+      await register(t.app, { username: 'bob' });
+      for (const username of ['b0b', 'B0B', 'BOB', 'bob_']) {
+        const res = await post('/api/auth/register', { username, password: 'correct horse' });
+        expect(res.statusCode, username).toBe(409);
+      }
+      const lookalike = await post('/api/auth/register', { username: 'B0b', password: 'correct horse' });
+      expect(lookalike.json().message).toBe('Username is too similar to one already taken');
+      await register(t.app, { username: 'Wi11iam' });
+      for (const username of ['William', 'wiIliam', 'wi1liam']) {
+        expect((await post('/api/auth/register', { username, password: 'correct horse' })).statusCode).toBe(
+          409,
+        );
+      }
+      await register(t.app, { username: 'rnodern' });
+      expect(
+        (await post('/api/auth/register', { username: 'modem', password: 'correct horse' })).statusCode,
+      ).toBe(409);
+      // Different-looking names are still free.
+      await register(t.app, { username: 'bobby' });
+      await register(t.app, { username: 'b_ob' });
+    });
+
+    it('lets exactly one of 50 concurrent look-alike sign-ups through; the rest answer 409', async () => {
+      const ls = ['l', 'L', 'i', 'I', '1'];
+      const os = ['o', 'O', '0'];
+      const variants = ls.flatMap((a) => os.flatMap((o) => ls.map((b) => `${a}${o}${b}`))).slice(0, 50);
+      expect(new Set(variants).size).toBe(50);
+      const answers = await Promise.all(
+        variants.map((username) => post('/api/auth/register', { username, password: 'correct horse' })),
+      );
+      const codes = answers.map((res) => res.statusCode);
+      expect(codes.filter((code) => code === 201)).toHaveLength(1);
+      expect(codes.filter((code) => code === 409)).toHaveLength(49);
+      expect(await userCount()).toBe(1);
+    });
+
+    it('frees an anonymised account’s name and its look-alikes', async () => {
+      const gone = await register(t.app, { username: 'leaver' });
+      await post('/api/auth/delete-account', { password: 'correct horse' }, bearer(gone.token));
+      t.clock.advance(DELETION_GRACE_MS + DAY);
+      expect(await t.app.accounts.sweepDeletedAccounts()).toBe(1);
+      expect(
+        (await post('/api/auth/register', { username: 'L3aver', password: 'correct horse' })).statusCode,
+      ).toBe(201);
     });
   });
 
@@ -356,8 +476,8 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
 
   describe('roles', () => {
     it('setRole changes the role shown by /api/auth/user', async () => {
-      const { token } = await register(t.app, { username: 'manager_1' });
-      await t.app.accounts.setRole('MANAGER_1', 'manager');
+      const { token } = await register(t.app, { username: 'promoted_1' });
+      await t.app.accounts.setRole('PROMOTED_1', 'manager');
       expect((await get('/api/auth/user', bearer(token))).json().role).toBe('manager');
       await expect(t.app.accounts.setRole('ghost', 'admin')).rejects.toThrow(/No user named ghost/);
     });
@@ -413,5 +533,25 @@ describe('usernameFrom', () => {
       expect(usernameFrom(name)).toMatch(/^[A-Za-z0-9_]{3,20}$/);
     }
     expect(usernameFrom('Ama Mensah')).toBe('Ama_Mensah');
+  });
+
+  it('never makes a reserved name', () => {
+    const names = [
+      'Admin',
+      'Spar Support',
+      'Spar Support Ama',
+      'The Mods',
+      'root',
+      'Team 7',
+      'Ad Min',
+      'm0d',
+    ];
+    for (const name of names) {
+      const made = usernameFrom(name);
+      expect(made, name).toMatch(/^[A-Za-z0-9_]{3,20}$/);
+      expect(isReservedUsername(made), `${name} → ${made}`).toBe(false);
+    }
+    expect(usernameFrom('Spar Support Ama')).toBe('Ama');
+    expect(usernameFrom('Admin')).toBe('player');
   });
 });

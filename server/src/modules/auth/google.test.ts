@@ -117,6 +117,27 @@ describe.each(DIALECTS)('POST /api/auth/google on %s', (dialect) => {
     expect(res.json().user.username).toBe('Kofi_Boateng2');
   });
 
+  it('skips a look-alike of a taken name, and never makes a reserved one', async () => {
+    await register(t.app, { username: 'K0fi_Boateng' });
+    const lookalike = await google(
+      idToken({ sub: '2003', email: 'kb3@gmail.com', email_verified: true, name: 'Kofi Boateng' }),
+    );
+    expect(lookalike.json().user.username).toBe('Kofi_Boateng2');
+    const staffish = await google(
+      idToken({ sub: '2004', email: 'ss@gmail.com', email_verified: true, name: 'Spar Support' }),
+    );
+    expect(staffish.statusCode).toBe(200);
+    expect(staffish.json().user.username).toBe('player');
+    const admin = await google(
+      idToken({ sub: '2005', email: 'admin@gmail.com', email_verified: true, name: 'Admin' }),
+    );
+    expect(admin.json().user.username).toBe('player2');
+    const mixed = await google(
+      idToken({ sub: '2006', email: 'am@gmail.com', email_verified: true, name: 'Ama the Moderator' }),
+    );
+    expect(mixed.json().user.username).toBe('Ama_the');
+  });
+
   it('links to an existing account whose verified email matches', async () => {
     const existing = await register(t.app, { username: 'abena', email: 'abena@gmail.com' });
     await t.app.inject({

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { usernameKey } from '@shared/usernames';
 import type { Database, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
@@ -30,6 +31,15 @@ export function findUserByUsername(db: Db, username: string) {
     .selectFrom('users')
     .selectAll()
     .where('username_lower', '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The account whose name folds to the same key as `username` (itself, or a look-alike). */
+export function findUserByUsernameKey(db: Db, username: string) {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', usernameKey(username))
     .executeTakeFirst();
 }
 
@@ -66,6 +76,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
     .values({
       username: user.username,
       username_lower: user.username.toLowerCase(),
+      username_key: usernameKey(user.username),
       email: user.email,
       email_lower: user.email?.toLowerCase() ?? null,
       password_hash: user.passwordHash,
@@ -202,13 +213,15 @@ export async function anonymiseUser(db: Db, id: number, now: number): Promise<vo
     await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     await trx.deleteFrom('email_tokens').where('user_id', '=', id).execute();
     await trx.deleteFrom('device_tokens').where('user_id', '=', id).execute();
-    // A hyphen cannot appear in a chosen username, so this name never collides with one.
+    // A hyphen cannot appear in a chosen username (nor in its key), so this name never collides
+    // with one; using it as the key unchanged frees the old name's key.
     const username = `deleted-${id}`;
     await trx
       .updateTable('users')
       .set({
         username,
         username_lower: username,
+        username_key: username,
         email: null,
         email_lower: null,
         password_hash: null,

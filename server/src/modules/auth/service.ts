@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { randomInt } from 'node:crypto';
 import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
+import { RESERVED_USERNAME_MESSAGE, isReservedUsername } from '@shared/usernames';
 import type { Db } from '../../db';
 import { AuthError, DomainError } from '../../errors';
 import type { AttemptLimiter } from '../../infra/attempt-limiter';
@@ -76,8 +78,19 @@ export class AccountService {
     client: ClientInfo,
   ): Promise<AuthResponse> {
     const now = this.deps.now();
-    if (await repo.findUserByUsername(this.db, input.username))
-      throw new DomainError('conflict', 'Username is already taken', 'username_taken');
+    // The schema refuses these already; checked again so no other caller can create one.
+    if (isReservedUsername(input.username))
+      throw new DomainError('invalid', RESERVED_USERNAME_MESSAGE, 'username_reserved');
+    // Look-alikes ("b0b" once "bob" exists) are taken too: see shared/usernames.ts `usernameKey`.
+    const holder = await repo.findUserByUsernameKey(this.db, input.username);
+    if (holder) {
+      const same = holder.username_lower === input.username.toLowerCase();
+      throw new DomainError(
+        'conflict',
+        same ? 'Username is already taken' : 'Username is too similar to one already taken',
+        'username_taken',
+      );
+    }
     if (input.email && (await repo.findUserByEmail(this.db, input.email))) {
       throw new DomainError('conflict', 'An account with this email already exists', 'email_taken');
     }
@@ -196,10 +209,8 @@ export class AccountService {
       identity.email && identity.emailVerified && !(await repo.findUserByEmail(this.db, identity.email))
         ? identity.email
         : null;
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const suffix = attempt === 0 ? '' : String(attempt + 1);
-      const username = base.slice(0, 20 - suffix.length) + suffix;
-      if (await repo.findUserByUsername(this.db, username)) continue;
+    for (const username of usernameCandidates(base)) {
+      if (isReservedUsername(username) || (await repo.findUserByUsernameKey(this.db, username))) continue;
       try {
         return await repo.insertUser(this.db, {
           username,
@@ -357,12 +368,27 @@ export class AccountService {
   }
 }
 
-/** A valid username (3–20 of [A-Za-z0-9_]) made from a display name or an email's local part. */
+/**
+ * A valid username (3–20 of [A-Za-z0-9_]) made from a display name or an email's local part, never
+ * a reserved one: words that read as staff are dropped ("Spar Support Ama" → "Ama").
+ */
 export function usernameFrom(text: string): string {
-  const cleaned = text
+  const kept = text
     .normalize('NFKD')
-    .replace(/[^A-Za-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 20);
-  return cleaned.length >= 3 ? cleaned : `player_${cleaned}`.replace(/_$/, '').padEnd(3, '0').slice(0, 20);
+    .split(/[^A-Za-z0-9_]+|_+/)
+    .filter((word) => word !== '' && !isReservedUsername(word))
+    .join('_')
+    .slice(0, 20)
+    .replace(/_+$/, '');
+  const name = kept.length >= 3 ? kept : `player_${kept}`.replace(/_$/, '').slice(0, 20);
+  return isReservedUsername(name) ? 'player' : name;
+}
+
+/** The natural name, then numbered ones (Ama2 … Ama10), then random numbers for a common name. */
+function* usernameCandidates(base: string): Generator<string> {
+  yield base;
+  for (let n = 2; n <= 10; n++) yield base.slice(0, 20 - String(n).length) + n;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    yield `${base.slice(0, 13)}_${randomInt(100_000, 1_000_000)}`;
+  }
 }

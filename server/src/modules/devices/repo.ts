@@ -3,7 +3,13 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** One row per device token; registering it again (by anyone) moves it to that user and revives it. */
+/**
+ * One row per (token, user). Registering a token again refreshes and revives the caller's own row;
+ * registering a token someone else holds adds a row for the caller and leaves theirs alone, so a
+ * stranger cannot take a device's notifications over, and its owner's deactivate still finds their
+ * row. Delivery goes to the newest active registration (`deliveryOwner`). See docs/design.md,
+ * "Device tokens".
+ */
 export function upsertDeviceToken(
   db: Db,
   row: { userId: number; token: string; platform: string; deviceName: string | null; now: number },
@@ -20,8 +26,7 @@ export function upsertDeviceToken(
       updated_at: row.now,
     })
     .onConflict((oc) =>
-      oc.column('token').doUpdateSet({
-        user_id: row.userId,
+      oc.columns(['token', 'user_id']).doUpdateSet({
         platform: row.platform,
         device_name: row.deviceName,
         is_active: 1,
@@ -32,6 +37,7 @@ export function upsertDeviceToken(
     .executeTakeFirstOrThrow();
 }
 
+/** Deactivates the caller's own row for `token`; false when the caller never registered it. */
 export async function deactivateDeviceToken(
   db: Db,
   userId: number,
@@ -45,4 +51,31 @@ export async function deactivateDeviceToken(
     .where('token', '=', token)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The caller's registrations, newest first; never another user's. */
+export function listDeviceTokens(db: Db, userId: number) {
+  return db
+    .selectFrom('device_tokens')
+    .select(['id', 'token', 'platform', 'device_name', 'is_active', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * Who a notification for `token` may go to: the user whose active registration of it is the most
+ * recent (registered or refreshed last), or undefined when no one has it active.
+ */
+export function deliveryOwner(db: Db, token: string) {
+  return db
+    .selectFrom('device_tokens')
+    .select(['user_id', 'platform', 'updated_at'])
+    .where('token', '=', token)
+    .where('is_active', '=', 1)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }

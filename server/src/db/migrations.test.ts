@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS, type DialectName } from '../testing/harness';
+import { StaticMigrationProvider } from './migrations';
+import type { Database } from './schema';
+
+/** A fresh, empty database of the dialect (PostgreSQL: a schema of its own, dropped afterwards). */
+async function emptyDb(dialect: DialectName): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const file = new SqliteDatabase(':memory:');
+    file.pragma('foreign_keys = ON');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+    return { db, close: () => db.destroy() };
+  }
+  const base = process.env.DATABASE_URL!;
+  const schema = `m_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }),
+  });
+  return {
+    db,
+    async close() {
+      await db.destroy();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    },
+  };
+}
+
+describe.each(DIALECTS)('migration 0003_account_names_devices on %s', (dialect) => {
+  let db: Kysely<Database>;
+  let close: () => Promise<void>;
+  let migrator: Migrator;
+  beforeEach(async () => {
+    ({ db, close } = await emptyDb(dialect));
+    migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+    const { error } = await migrator.migrateTo('0002_games');
+    if (error) throw error;
+  });
+  afterEach(() => close());
+
+  /** Inserts rows as the 0002 schema had them (no username_key yet). */
+  async function oldUser(id: number, username: string, deletedAt: number | null = null) {
+    await db
+      .insertInto('users')
+      .values({
+        id,
+        username,
+        username_lower: username.toLowerCase(),
+        email: null,
+        email_lower: null,
+        password_hash: null,
+        google_sub: null,
+        is_verified: 0,
+        role: 'user',
+        deleted_at: deletedAt,
+        created_at: 1,
+        updated_at: 1,
+      } as never)
+      .execute();
+  }
+
+  it('backfills a unique look-alike key, keeping every existing name', async () => {
+    await oldUser(1, 'Bob');
+    await oldUser(2, 'B0B');
+    await oldUser(3, 'deleted-3', 5);
+    await oldUser(4, 'Admin');
+    const { error } = await migrator.migrateToLatest();
+    expect(error).toBeUndefined();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'username_key'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 1, username: 'Bob', username_key: 'bob' },
+      { id: 2, username: 'B0B', username_key: 'bob#2' },
+      { id: 3, username: 'deleted-3', username_key: 'deleted-3' },
+      { id: 4, username: 'Admin', username_key: 'admln' },
+    ]);
+    await expect(
+      db
+        .insertInto('users')
+        .values({
+          id: 10,
+          username: 'bob_',
+          username_lower: 'bob_',
+          username_key: 'bob',
+          is_verified: 0,
+          role: 'user',
+          created_at: 2,
+          updated_at: 2,
+        })
+        .execute(),
+    ).rejects.toThrow(/username_key/);
+  });
+
+  it('makes device tokens unique per (token, user) instead of per token, keeping existing rows', async () => {
+    await oldUser(1, 'ama');
+    await oldUser(2, 'kofi');
+    await db
+      .insertInto('device_tokens')
+      .values({
+        user_id: 1,
+        token: 'T',
+        platform: 'ios',
+        device_name: 'old',
+        is_active: 1,
+        created_at: 1,
+        updated_at: 1,
+      })
+      .execute();
+    const { error } = await migrator.migrateToLatest();
+    expect(error).toBeUndefined();
+    const row = (user: number) => ({
+      user_id: user,
+      token: 'T',
+      platform: 'ios',
+      device_name: null,
+      is_active: 1,
+      created_at: 2,
+      updated_at: 2,
+    });
+    await db.insertInto('device_tokens').values(row(2)).execute();
+    await expect(db.insertInto('device_tokens').values(row(1)).execute()).rejects.toThrow(
+      /unique|duplicate/i,
+    );
+    const rows = await db
+      .selectFrom('device_tokens')
+      .select(['id', 'user_id', 'device_name', 'is_active'])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: 1, user_id: 1, device_name: 'old', is_active: 1 },
+      { id: 2, user_id: 2, device_name: null, is_active: 1 },
+    ]);
+    // The foreign key to users survived the rebuild.
+    await expect(
+      db
+        .insertInto('device_tokens')
+        .values({ ...row(99), token: 'U' })
+        .execute(),
+    ).rejects.toThrow(/foreign key/i);
+  });
+});
