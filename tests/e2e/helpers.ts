@@ -1,10 +1,16 @@
 import { expect, type Page } from '@playwright/test';
+import { isReservedUsername } from '../../shared/usernames';
 
 let counter = 0;
 
-/** A username unique to this run (3–20 characters). */
+/** A username unique to this run (3–20 characters) that sign-up accepts. */
 export function uniqueName(prefix: string): string {
-  return `${prefix}_${Date.now().toString(36).slice(-5)}${++counter}`.slice(0, 20);
+  // A random suffix can spell a reserved word ("…_mod3", "…_807" reads as "bot"): draw again.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const name = `${prefix}_${Date.now().toString(36).slice(-5)}${++counter}`.slice(0, 20);
+    if (!isReservedUsername(name)) return name;
+  }
+  throw new Error(`no acceptable username starts with ${prefix}`);
 }
 
 /** Registers through the /auth page and waits until the home page shows the player. */
