@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { cardLabel } from '../../../components/CardView';
 import { DeckCard } from '../../../components/DeckCard';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';

@@ -16,7 +16,7 @@ import { IconBolt, IconRobot, IconTrophy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BOT_LEVELS, type BotLevel } from '@shared/game';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
 import { toastFailure } from '../../../lib/http';

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCards, IconPlayerPlayFilled, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { initials } from '../../../lib/initials';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';

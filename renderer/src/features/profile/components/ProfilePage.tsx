@@ -17,7 +17,7 @@ import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { failureText, toastFailure } from '../../../lib/http';
 import { initials } from '../../../lib/initials';

@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { failureText } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { googleSignIn, providersQueryOptions } from '../api/google';

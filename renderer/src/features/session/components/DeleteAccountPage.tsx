@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
