@@ -44,7 +44,6 @@ const over = (change: Partial<ServerMessageOf<'GAME_OVER'>>): ServerMessageOf<'G
   winnerUserId: 2,
   reason: 'score',
   scores: [7, 10],
-  ratingChange: null,
   ...change,
 });
 
