@@ -5,7 +5,7 @@ import {
   SOCKET_MAX_RECONNECT_DELAY_MS,
   SOCKET_PING_INTERVAL_MS,
   SOCKET_RECONNECT_JITTER_MS,
-} from '@shared/constants';
+} from './timings';
 import type {
   ClientMessage,
   ServerMessage,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
 import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
 import type { Db } from '../../db';
 import { AuthError, DomainError } from '../../errors';
@@ -12,7 +13,7 @@ import { verificationMail } from './mails';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS = DAY_MS;
-export const DELETION_GRACE_MS = 30 * DAY_MS;
+export const DELETION_GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * DAY_MS;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;

@@ -17,6 +17,7 @@ import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
 import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { failureText, toastFailure } from '../../../lib/http';
@@ -68,7 +69,8 @@ function DeleteAccountDialog({
     <Modal opened={opened} onClose={onClose} title="Delete your account?" centered>
       <Stack>
         <Text size="sm">
-          Your account will be deleted 30 days from now. You can restore it until then by signing in.
+          Your account will be deleted {ACCOUNT_DELETION_GRACE_DAYS} days from now. You can restore it until
+          then by signing in.
         </Text>
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
 import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { toastFailure } from '../../../lib/http';
@@ -46,8 +47,9 @@ export function DeleteAccountPage() {
             icon={<IconAlertTriangle />}
             title="Account Scheduled for Deletion"
           >
-            Your account {user.username} is scheduled for deletion. Within 30 days of your request it will be
-            deleted for good: your name, email and sign-in are removed. Until then you can change your mind.
+            Your account {user.username} is scheduled for deletion. Within {ACCOUNT_DELETION_GRACE_DAYS} days
+            of your request it will be deleted for good: your name, email and sign-in are removed. Until then
+            you can change your mind.
           </Alert>
           <Text c="dark.1">Restore the account to keep playing, or sign out to leave it as it is.</Text>
           <Group>
