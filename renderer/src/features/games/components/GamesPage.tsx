@@ -19,6 +19,7 @@ import { BOT_LEVELS, type BotLevel } from '@shared/game';
 import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { toastFailure } from '../../../lib/http';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
@@ -125,19 +126,10 @@ export function GamesPage() {
     return (
       <>
         <PageHeader title="Play Spar" />
-        <Container size="sm" py="xl">
-          <Stack align="center">
-            <Text c="dark.1">Sign in to find an opponent or practise against a bot.</Text>
-            <Button
-              component={Link}
-              to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.games)}`}
-              color="spar"
-              c="dark.9"
-            >
-              Sign in
-            </Button>
-          </Stack>
-        </Container>
+        <SignInPrompt
+          reason="Sign in to find an opponent or practise against a bot."
+          returnTo={PATHS.games}
+        />
       </>
     );
   }

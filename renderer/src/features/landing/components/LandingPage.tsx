@@ -91,9 +91,7 @@ function PlayNow() {
       color="spar"
       c="dark.9"
       leftSection={<IconPlayerPlayFilled size={18} />}
-      onClick={() =>
-        user ? join('quick') : navigate(`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.home)}`)
-      }
+      onClick={() => (user ? join('quick') : navigate(PATHS.signIn(PATHS.home)))}
     >
       Play now
     </Button>

@@ -15,11 +15,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
-import { PATHS } from '../../../lib/paths';
+import { localPath, PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText, toastFailure } from '../../../lib/http';
 import { initials } from '../../../lib/initials';
 import { deleteAccount } from '../api/delete-account';
@@ -108,32 +109,17 @@ export function ProfilePage() {
     return (
       <>
         <PageHeader title="My Profile" />
-        <Container size="sm" py="xl">
-          <Stack align="center" ta="center">
-            <Text c="dark.1">Sign in to see your profile, rating and record.</Text>
-            <Button
-              component={Link}
-              to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.profile)}`}
-              color="spar"
-              c="dark.9"
-            >
-              Sign in
-            </Button>
-          </Stack>
-        </Container>
+        <SignInPrompt reason="Sign in to see your profile, rating and record." returnTo={PATHS.profile} />
       </>
     );
   }
-  const returnTo = params.get('returnTo');
+  const returnTo = localPath(params.get('returnTo'));
   const data = profile.data;
   const name = data?.username ?? (viewingOther ? '' : (user?.username ?? ''));
 
   return (
     <>
-      <PageHeader
-        title={viewingOther ? 'Player Profile' : 'My Profile'}
-        backTo={returnTo && returnTo.startsWith('/') ? returnTo : undefined}
-      />
+      <PageHeader title={viewingOther ? 'Player Profile' : 'My Profile'} backTo={returnTo ?? undefined} />
       <Container size="sm" py="md">
         <Stack gap="lg">
           <Group gap="md">

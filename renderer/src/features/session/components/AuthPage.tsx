@@ -15,7 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../lib/paths';
+import { localPath, PATHS } from '../../../lib/paths';
 import { failureText } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { googleSignIn, providersQueryOptions } from '../api/google';
@@ -78,7 +78,7 @@ export function AuthPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const providers = useQuery(providersQueryOptions);
-  const returnTo = params.get('returnTo') ?? PATHS.home;
+  const returnTo = localPath(params.get('returnTo')) ?? PATHS.home;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
