@@ -11,11 +11,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconBolt, IconRobot, IconTrophy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BOT_LEVELS, type BotLevel } from '@shared/game';
+import { BOT_LEVELS } from '@shared/game';
 import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
@@ -79,18 +79,11 @@ function QueuePanel() {
 
 function PracticePanel() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<BotLevel | null>(null);
-  const start = async (level: BotLevel) => {
-    setBusy(level);
-    try {
-      const { id } = await startPractice(level);
-      navigate(PATHS.game(id));
-    } catch (error) {
-      toastFailure('Failed to create game', error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const practice = useMutation({
+    mutationFn: startPractice,
+    onSuccess: ({ id }) => navigate(PATHS.game(id)),
+    onError: (error) => toastFailure('Failed to create game', error),
+  });
   return (
     <Card withBorder radius="lg" bg="dark.7" padding="lg">
       <Group gap="xs" mb="sm">
@@ -103,8 +96,9 @@ function PracticePanel() {
             key={level}
             variant="light"
             color="gray"
-            loading={busy === level}
-            onClick={() => void start(level)}
+            loading={practice.isPending && practice.variables === level}
+            disabled={practice.isPending && practice.variables !== level}
+            onClick={() => practice.mutate(level)}
             tt="capitalize"
           >
             {level}

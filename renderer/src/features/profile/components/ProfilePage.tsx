@@ -12,7 +12,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -51,21 +51,16 @@ function DeleteAccountDialog({
   onClose: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const client = useQueryClient();
   const navigate = useNavigate();
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await deleteAccount(password ? { password } : { confirm: true });
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(password ? { password } : { confirm: true }),
+    onSuccess: () => {
       client.setQueryData(userQueryKey, { ...user, markedForDelete: true });
       navigate(PATHS.deleteAccount, { replace: true });
-    } catch (error) {
-      toastFailure('Error', error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastFailure('Error', error),
+  });
   return (
     <Modal opened={opened} onClose={onClose} title="Delete your account?" centered>
       <Stack>
@@ -84,7 +79,7 @@ function DeleteAccountDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={busy} onClick={confirm}>
+          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
             Delete account
           </Button>
         </Group>
