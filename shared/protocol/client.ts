@@ -6,8 +6,9 @@ import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdS
 const withOptionalToken = { token: sessionTokenSchema.optional() };
 
 /**
- * The presence and queue messages whose `token` is the session token: the spec's client sends it on
- * each of them (the renderer's socket adds it), while other clients may leave it out.
+ * The presence and queue messages whose `token` is the session token: the app's client sends it on
+ * each of them (the renderer's socket adds it), while other clients may leave it out. See
+ * docs/design.md, "Protocol principles".
  */
 export type SessionTokenMessageType =
   'GET_ONLINE_STATUS' | 'CHECK_QUEUE_STATUS' | 'JOIN_RANKED_QUEUE' | 'JOIN_QUICK_QUEUE' | 'LEAVE_QUEUE';

@@ -32,12 +32,13 @@ export type UnauthorizedCode = 'auth_required' | 'invalid_token' | 'token_expire
 
 /** The codes that mean the stored session is over: revoked, unknown or expired. */
 const SESSION_OVER_CODES: ReadonlySet<string> = new Set<UnauthorizedCode>(['invalid_token', 'token_expired']);
-/** The spec's message strings for the same, for an answer without a code. */
+/** The message strings of the same, for an answer without a code (servers before the codes). */
 const SESSION_OVER_MESSAGES: ReadonlySet<string> = new Set(['Invalid token', 'Token expired']);
 
 /**
  * Whether an answer says the session is over: by its machine-readable `error` code first (it does
- * not change when the wording does), by the spec's message strings only when there is no code.
+ * not change when the wording does), by the message strings only when there is no code.
+ * See docs/design.md, "Sessions and revocation".
  */
 export function isSessionFailure(status: number, body: unknown): boolean {
   if (status !== 401 || !body || typeof body !== 'object') return false;

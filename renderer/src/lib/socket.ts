@@ -41,7 +41,7 @@ export interface SocketClientOptions {
 
 type Handler = (message: ServerMessage) => void;
 
-/** The messages that repeat the session token (the presence and queue messages of the spec's client). */
+/** The messages that repeat the session token: the presence and queue messages. */
 const SESSION_TOKEN_TYPES: ReadonlySet<ClientMessage['type']> = new Set<SessionTokenMessageType>([
   'GET_ONLINE_STATUS',
   'CHECK_QUEUE_STATUS',
@@ -115,7 +115,8 @@ export class SocketClient {
 
   /**
    * Sends now when signed in, else once the connection is authenticated. The presence and queue
-   * messages get the session token the connection signed in with, as the spec's client sends them.
+   * messages get the session token the connection signed in with (see docs/design.md, "Protocol
+   * principles").
    */
   send(message: ClientMessage): void {
     const { type } = message;

@@ -1,4 +1,4 @@
-/** The renderer's own timings (the spec's client), each named once. Milliseconds. */
+/** The renderer's own timings, each named once. Milliseconds. */
 
 // The socket's keep-alive and reconnect schedule: see docs/design.md, "Renderer".
 export const SOCKET_PING_INTERVAL_MS = 50_000;

@@ -72,7 +72,7 @@ describe('session start and expiry', () => {
     });
   }
 
-  it('a 401 is read by its code first and by the spec message strings only without a code', () => {
+  it('a 401 is read by its code first and by the message strings only without a code', () => {
     expect(isSessionFailure(401, { error: 'invalid_token', message: 'Signed out elsewhere' })).toBe(true);
     expect(isSessionFailure(401, { error: 'token_expired' })).toBe(true);
     expect(isSessionFailure(401, { message: 'Token expired' })).toBe(true);
