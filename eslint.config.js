@@ -12,6 +12,8 @@ const ELEMENTS = [
   { type: 'server', pattern: 'server' },
   // Features of the renderer do not import each other; app/ composes them (DESIGN.md §3).
   { type: 'renderer-feature', pattern: 'renderer/src/features/*', capture: ['feature'] },
+  // The routes, pages and layout: they compose features, so features never import them.
+  { type: 'renderer-app', pattern: 'renderer/src/app' },
   { type: 'renderer', pattern: 'renderer' },
   { type: 'electron', pattern: 'electron' },
   { type: 'tests', pattern: 'tests' },
@@ -67,7 +69,8 @@ export default tseslint.config(
           policies: [
             allowed('shared', ['shared']),
             allowed('server', ['shared', 'server']),
-            allowed('renderer', ['shared', 'renderer', 'renderer-feature']),
+            allowed('renderer', ['shared', 'renderer', 'renderer-feature', 'renderer-app']),
+            allowed('renderer-app', ['shared', 'renderer', 'renderer-feature', 'renderer-app']),
             {
               from: { element: { type: 'renderer-feature' } },
               allow: {
@@ -80,7 +83,15 @@ export default tseslint.config(
               },
             },
             allowed('electron', ['shared', 'electron']),
-            allowed('tests', ['shared', 'server', 'renderer', 'renderer-feature', 'electron', 'tests']),
+            allowed('tests', [
+              'shared',
+              'server',
+              'renderer',
+              'renderer-feature',
+              'renderer-app',
+              'electron',
+              'tests',
+            ]),
             allowed('scripts', ['shared', 'server', 'scripts']),
             // Unit tests beside their source may use the cross-cutting fixtures in tests/.
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },

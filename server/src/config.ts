@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MATCH_ACCEPT_SECONDS, RECONNECT_GRACE_SECONDS, TURN_SECONDS } from '@shared/constants';
+import { MATCH_ACCEPT_SECONDS, RECONNECT_GRACE_SECONDS, SESSION_DAYS, TURN_SECONDS } from '@shared/constants';
 
 /** The package root, whether running from server/src (tsx) or from the dist/server bundle. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,7 +45,7 @@ const envSchema = z.object({
         .filter(Boolean),
     ),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
-  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(SESSION_DAYS),
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
   RECONNECT_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(RECONNECT_GRACE_SECONDS),
   MATCH_ACCEPT_SECONDS: z.coerce.number().positive().max(600).default(MATCH_ACCEPT_SECONDS),

@@ -2,8 +2,16 @@
 import { z } from 'zod';
 import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdSchema } from './common';
 
-/** The queue messages carry the session token in the spec's client; it must match the socket's. */
+/** An optional session token; when present it must be the one the socket signed in with. */
 const withOptionalToken = { token: sessionTokenSchema.optional() };
+
+/**
+ * The presence and queue messages whose `token` is the session token: the app's client sends it on
+ * each of them (the renderer's socket adds it), while other clients may leave it out. See
+ * docs/design.md, "Protocol principles".
+ */
+export type SessionTokenMessageType =
+  'GET_ONLINE_STATUS' | 'CHECK_QUEUE_STATUS' | 'JOIN_RANKED_QUEUE' | 'JOIN_QUICK_QUEUE' | 'LEAVE_QUEUE';
 
 export const clientMessageSchemas = {
   MESSAGING_AUTH: z.object({ type: z.literal('MESSAGING_AUTH'), token: sessionTokenSchema }),

@@ -55,6 +55,37 @@ describe('import boundaries (DESIGN.md §3)', () => {
     expect(own).toEqual([]);
   });
 
+  it('renderer features never import app/ (routes, pages, layout), which composes them', async () => {
+    for (const code of [
+      "import { createRouter } from '../../../app/routes';\nexport const a = createRouter;\n",
+      "import { Layout } from '../../../app/Layout';\nexport const a = Layout;\n",
+    ]) {
+      expect(await rulesFired('renderer/src/features/games/components/X.tsx', code), code).toContain(
+        'boundaries/dependencies',
+      );
+    }
+    // Unit tests beside a feature's files are held to the same rule.
+    expect(
+      await rulesFired(
+        'renderer/src/features/games/components/X.test.tsx',
+        "import { routes } from '../../../app/routes';\nexport const a = routes;\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesFired(
+        'renderer/src/features/games/components/X.tsx',
+        "import { PATHS } from '../../../lib/paths';\nexport const a = PATHS;\n",
+      ),
+    ).toEqual([]);
+    // app/ itself composes the features.
+    expect(
+      await rulesFired(
+        'renderer/src/app/pages/x.tsx',
+        "import { GamesPage } from '../../features/games/components/GamesPage';\nexport const a = GamesPage;\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('every side may import shared through the @shared alias', async () => {
     for (const file of ['renderer/src/x.ts', 'server/src/x.ts', 'electron/main/x.ts']) {
       expect(

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { createRouter } from './routes';
-import { theme } from './theme';
+import { theme } from '../lib/theme';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

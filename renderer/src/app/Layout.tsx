@@ -14,7 +14,7 @@ import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
-import { PATHS, showsBottomNav } from './paths';
+import { PATHS, showsBottomNav } from '../lib/paths';
 import { RouteFallback } from './RouteFallback';
 
 const NOTICES: Record<string, Parameters<typeof toast>[0]> = {

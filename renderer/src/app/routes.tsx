@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
-import { PATHS, ROUTE_PATTERNS } from './paths';
+import { PATHS, ROUTE_PATTERNS } from '../lib/paths';
 
 /** Each page is its own chunk, loaded when first visited. */
 const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({

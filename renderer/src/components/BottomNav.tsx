@@ -1,7 +1,7 @@
 import { Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCards, IconDeviceTv, IconUser, IconUsers } from '@tabler/icons-react';
 import { NavLink, useLocation } from 'react-router';
-import { PATHS, showsBottomNav } from '../app/paths';
+import { PATHS, showsBottomNav } from '../lib/paths';
 import { playUiSound } from '../lib/sounds';
 
 const TABS = [

@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../app/theme';
+import { theme } from '../lib/theme';
 import { CardView, cardLabel } from './CardView';
 import { HowToPlayCard } from './HowToPlayCard';
 

@@ -2,19 +2,19 @@ import { ActionIcon, Box, Group, Text, Title } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import {
-  PAGE_HEADER_BROWSER_PADDING_PX,
-  PAGE_HEADER_NATIVE_FALLBACK_PADDING_PX,
-  PAGE_HEADER_SCROLL_THRESHOLD_PX,
-  PAGE_HEADER_STATUS_BAR_EXTRA_PX,
-} from '@shared/constants';
 import { platform, type Platform } from '../platform';
+
+const BROWSER_PADDING_PX = 16;
+const NATIVE_FALLBACK_PADDING_PX = 50;
+const STATUS_BAR_EXTRA_PX = 5;
+/** How far the page scrolls before the header gets its backdrop. */
+const SCROLL_THRESHOLD_PX = 10;
 
 /** Top padding of spec §2: 16 px in the browser; on native the status bar + 5 px (fallback 50 px). */
 export function headerTopPadding(target: Platform = platform): number {
-  if (!target.isNative) return PAGE_HEADER_BROWSER_PADDING_PX;
+  if (!target.isNative) return BROWSER_PADDING_PX;
   const bar = target.statusBarHeight();
-  return bar === null ? PAGE_HEADER_NATIVE_FALLBACK_PADDING_PX : bar + PAGE_HEADER_STATUS_BAR_EXTRA_PX;
+  return bar === null ? NATIVE_FALLBACK_PADDING_PX : bar + STATUS_BAR_EXTRA_PX;
 }
 
 interface PageHeaderProps {
@@ -26,7 +26,7 @@ interface PageHeaderProps {
 /** Reusable page header: back button, the first title word in the primary colour, the rest in the accent. */
 export function PageHeader({ title, backTo, right }: PageHeaderProps) {
   const [scroll] = useWindowScroll();
-  const scrolled = scroll.y > PAGE_HEADER_SCROLL_THRESHOLD_PX;
+  const scrolled = scroll.y > SCROLL_THRESHOLD_PX;
   const [first, ...rest] = title.split(' ');
   return (
     <Box

@@ -2,7 +2,7 @@ import { CloseButton, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { TOAST_EXIT_MS } from '@shared/constants';
+import { TOAST_EXIT_MS } from '../lib/timings';
 import { dismissToast, listenForToastEvents, toastsAtom, type Toast } from '../lib/toast';
 import classes from './Toaster.module.css';
 

@@ -27,10 +27,24 @@ export async function errorText(res: Response): Promise<{ message: string; body:
   return { message: raw ? `${res.status}: ${raw}` : res.statusText || String(res.status), body: null };
 }
 
-function isSessionFailure(status: number, body: unknown): boolean {
+/** Why the server refused a request with 401 (the `error` field every 401 carries). */
+export type UnauthorizedCode = 'auth_required' | 'invalid_token' | 'token_expired' | 'invalid_credentials';
+
+/** The codes that mean the stored session is over: revoked, unknown or expired. */
+const SESSION_OVER_CODES: ReadonlySet<string> = new Set<UnauthorizedCode>(['invalid_token', 'token_expired']);
+/** The message strings of the same, for an answer without a code (servers before the codes). */
+const SESSION_OVER_MESSAGES: ReadonlySet<string> = new Set(['Invalid token', 'Token expired']);
+
+/**
+ * Whether an answer says the session is over: by its machine-readable `error` code first (it does
+ * not change when the wording does), by the message strings only when there is no code.
+ * See docs/design.md, "Sessions and revocation".
+ */
+export function isSessionFailure(status: number, body: unknown): boolean {
   if (status !== 401 || !body || typeof body !== 'object') return false;
   const { error, message } = body as { error?: unknown; message?: unknown };
-  return error === 'token_expired' || message === 'Invalid token' || message === 'Token expired';
+  if (typeof error === 'string') return SESSION_OVER_CODES.has(error);
+  return typeof message === 'string' && SESSION_OVER_MESSAGES.has(message);
 }
 
 /** Listeners told when the session ended on the server (the app clears its user). */

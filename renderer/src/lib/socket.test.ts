@@ -70,7 +70,47 @@ describe('socket client', () => {
     expect(latest().sent).toEqual([{ type: 'MESSAGING_AUTH', token: 'session-token' }]);
     latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
     expect(c.status.auth).toBe('authenticated');
-    expect(latest().sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE' });
+    expect(latest().sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE', token: 'session-token' });
+  });
+
+  it('the presence and queue messages repeat the session the connection signed in with, no others', () => {
+    let token = 'first-session';
+    const c = new SocketClient({
+      url: () => 'ws://test/ws',
+      token: () => token,
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+    });
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    // Storage changing under an open socket does not change what the server was told.
+    token = 'second-session';
+    c.send({ type: 'JOIN_RANKED_QUEUE' });
+    c.send({ type: 'JOIN_QUICK_QUEUE' });
+    c.send({ type: 'LEAVE_QUEUE' });
+    c.send({ type: 'CHECK_QUEUE_STATUS' });
+    c.send({ type: 'GET_ONLINE_STATUS', userIds: [3] });
+    c.send({ type: 'ACCEPT_MATCH', token: 'm_1', userId: 7 });
+    c.send({ type: 'GAME_PLAY', gameId: 'g1', card: '7_hearts', seq: 2 });
+    expect(latest().sent.slice(1)).toEqual([
+      { type: 'JOIN_RANKED_QUEUE', token: 'first-session' },
+      { type: 'JOIN_QUICK_QUEUE', token: 'first-session' },
+      { type: 'LEAVE_QUEUE', token: 'first-session' },
+      { type: 'CHECK_QUEUE_STATUS', token: 'first-session' },
+      { type: 'GET_ONLINE_STATUS', userIds: [3], token: 'first-session' },
+      { type: 'ACCEPT_MATCH', token: 'm_1', userId: 7 },
+      { type: 'GAME_PLAY', gameId: 'g1', card: '7_hearts', seq: 2 },
+    ]);
+    // A new connection signs in with the stored token and repeats that one.
+    latest().close();
+    vi.advanceTimersByTime(3_000);
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    c.send({ type: 'LEAVE_QUEUE' });
+    expect(latest().sent).toEqual([
+      { type: 'MESSAGING_AUTH', token: 'second-session' },
+      { type: 'LEAVE_QUEUE', token: 'second-session' },
+    ]);
   });
 
   it('signs in again on ERROR AUTH_REQUIRED, pings every 50 s, and reports quality', () => {

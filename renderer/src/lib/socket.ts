@@ -5,8 +5,14 @@ import {
   SOCKET_MAX_RECONNECT_DELAY_MS,
   SOCKET_PING_INTERVAL_MS,
   SOCKET_RECONNECT_JITTER_MS,
-} from '@shared/constants';
-import type { ServerMessage, ServerMessageOf, ServerMessageType } from '@shared/protocol';
+} from './timings';
+import type {
+  ClientMessage,
+  ServerMessage,
+  ServerMessageOf,
+  ServerMessageType,
+  SessionTokenMessageType,
+} from '@shared/protocol';
 
 export type ConnectionState = 'offline' | 'connecting' | 'connected';
 export type AuthState = 'none' | 'pending' | 'authenticated';
@@ -35,6 +41,15 @@ export interface SocketClientOptions {
 
 type Handler = (message: ServerMessage) => void;
 
+/** The messages that repeat the session token: the presence and queue messages. */
+const SESSION_TOKEN_TYPES: ReadonlySet<ClientMessage['type']> = new Set<SessionTokenMessageType>([
+  'GET_ONLINE_STATUS',
+  'CHECK_QUEUE_STATUS',
+  'JOIN_RANKED_QUEUE',
+  'JOIN_QUICK_QUEUE',
+  'LEAVE_QUEUE',
+]);
+
 /**
  * The app's one WebSocket (spec §4, second reading): offline → connecting → connected, and
  * none → pending → authenticated. Signs in on open, pings every 50 s, gives a connection 15 s to
@@ -49,7 +64,9 @@ export class SocketClient {
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly statusListeners = new Set<(status: SocketStatus) => void>();
-  private readonly outbox: object[] = [];
+  private readonly outbox: ClientMessage[] = [];
+  /** The token this connection signed in with: the one the server expects repeated. */
+  private sessionToken: string | null = null;
   status: SocketStatus = { connection: 'offline', auth: 'none', quality: null, latency: null };
 
   constructor(private readonly options: SocketClientOptions) {}
@@ -96,15 +113,24 @@ export class SocketClient {
     this.setStatus({ connection: 'offline', auth: 'none', quality: null, latency: null });
   }
 
-  /** Sends now when signed in, else once the connection is authenticated. */
-  send(message: object): void {
-    const type = (message as { type?: string }).type;
+  /**
+   * Sends now when signed in, else once the connection is authenticated. The presence and queue
+   * messages get the session token the connection signed in with (see docs/design.md, "Protocol
+   * principles").
+   */
+  send(message: ClientMessage): void {
+    const { type } = message;
     const ready =
       this.ws &&
       this.status.connection === 'connected' &&
       (this.status.auth === 'authenticated' || type === 'PING' || type === 'MESSAGING_AUTH');
-    if (ready) this.ws!.send(JSON.stringify(message));
-    else if (type !== 'PING') this.outbox.push(message);
+    if (!ready) {
+      if (type !== 'PING') this.outbox.push(message);
+      return;
+    }
+    const frame =
+      SESSION_TOKEN_TYPES.has(type) && this.sessionToken ? { ...message, token: this.sessionToken } : message;
+    this.ws!.send(JSON.stringify(frame));
   }
 
   on<T extends ServerMessageType>(type: T, handler: (message: ServerMessageOf<T>) => void): () => void {
@@ -122,8 +148,10 @@ export class SocketClient {
   private authenticate(): void {
     const token = this.options.token();
     if (!token || !this.ws) return;
+    this.sessionToken = token;
     this.setStatus({ auth: 'pending' });
-    this.ws.send(JSON.stringify({ type: 'MESSAGING_AUTH', token }));
+    const frame: ClientMessage = { type: 'MESSAGING_AUTH', token };
+    this.ws.send(JSON.stringify(frame));
   }
 
   private receive(text: string): void {
@@ -163,6 +191,7 @@ export class SocketClient {
   }
 
   private cleanup(): void {
+    this.sessionToken = null;
     clearTimeout(this.connectTimer);
     clearInterval(this.pingTimer);
   }

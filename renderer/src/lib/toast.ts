@@ -1,5 +1,5 @@
 import { atom, getDefaultStore } from 'jotai';
-import { TOAST_DESTRUCTIVE_DURATION_MS, TOAST_DURATION_MS } from '@shared/constants';
+import { TOAST_DESTRUCTIVE_DURATION_MS, TOAST_DURATION_MS } from './timings';
 
 /** Toast input of spec §3. */
 export interface ToastInput {

@@ -1,6 +1,6 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { PATHS } from '../paths';
+import { PATHS } from '../../lib/paths';
 
 export default function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorText, failureText, SESSION_EXPIRED_MESSAGE } from '../http';
+import { api, ApiError, errorText, failureText, isSessionFailure, SESSION_EXPIRED_MESSAGE } from '../http';
 import { STORAGE_KEYS, getToken } from '../storage';
 import { toastsAtom } from '../toast';
 import { fetchUser } from './user';
@@ -51,7 +51,12 @@ describe('session start and expiry', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.userData)!)).toEqual(user);
   });
 
-  for (const body of [{ message: 'Invalid token' }, { error: 'token_expired', message: 'Token expired' }]) {
+  for (const body of [
+    { message: 'Invalid token' },
+    { error: 'token_expired', message: 'Token expired' },
+    // A revoked session (signed out elsewhere): the code decides, whatever the wording.
+    { error: 'invalid_token', message: 'This session was signed out' },
+  ]) {
     it(`a 401 ${JSON.stringify(body)} clears token and user and says the session expired`, async () => {
       localStorage.setItem(STORAGE_KEYS.token, 'stale');
       localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
@@ -66,6 +71,19 @@ describe('session start and expiry', () => {
       ).toEqual([SESSION_EXPIRED_MESSAGE]);
     });
   }
+
+  it('a 401 is read by its code first and by the message strings only without a code', () => {
+    expect(isSessionFailure(401, { error: 'invalid_token', message: 'Signed out elsewhere' })).toBe(true);
+    expect(isSessionFailure(401, { error: 'token_expired' })).toBe(true);
+    expect(isSessionFailure(401, { message: 'Token expired' })).toBe(true);
+    expect(isSessionFailure(401, { message: 'Invalid token' })).toBe(true);
+    // The code wins over a message that happens to match.
+    expect(isSessionFailure(401, { error: 'auth_required', message: 'Invalid token' })).toBe(false);
+    expect(isSessionFailure(401, { error: 'invalid_credentials', message: 'Wrong password' })).toBe(false);
+    expect(isSessionFailure(401, { message: 'Authentication required' })).toBe(false);
+    expect(isSessionFailure(403, { error: 'invalid_token' })).toBe(false);
+    expect(isSessionFailure(401, null)).toBe(false);
+  });
 
   it('a network error keeps the cached user', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'good');

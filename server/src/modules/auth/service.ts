@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomInt } from 'node:crypto';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
 import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
 import { RESERVED_USERNAME_MESSAGE, isReservedUsername } from '@shared/usernames';
 import type { Db } from '../../db';
@@ -14,7 +15,7 @@ import { verificationMail } from './mails';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS = DAY_MS;
-export const DELETION_GRACE_MS = 30 * DAY_MS;
+export const DELETION_GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * DAY_MS;
 /** Sliding expiry is written at most this often per session, not on every request. */
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;

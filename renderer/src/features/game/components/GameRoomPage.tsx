@@ -1,6 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../lib/queue';
 import { UnavailableNotice } from './UnavailableNotice';
 import { useGameRoom } from '../hooks/useGameRoom';

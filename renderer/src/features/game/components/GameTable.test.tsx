@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
-import { theme } from '../../../app/theme';
+import { theme } from '../../../lib/theme';
 import { GameTable, type GameTableProps } from './GameTable';
 
 const base: GameView = {

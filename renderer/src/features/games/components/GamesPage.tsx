@@ -11,14 +11,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconBolt, IconRobot, IconTrophy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BOT_LEVELS, type BotLevel } from '@shared/game';
-import { PATHS } from '../../../app/paths';
+import { BOT_LEVELS } from '@shared/game';
+import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { toastFailure } from '../../../lib/http';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
@@ -78,18 +79,11 @@ function QueuePanel() {
 
 function PracticePanel() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<BotLevel | null>(null);
-  const start = async (level: BotLevel) => {
-    setBusy(level);
-    try {
-      const { id } = await startPractice(level);
-      navigate(PATHS.game(id));
-    } catch (error) {
-      toastFailure('Failed to create game', error);
-    } finally {
-      setBusy(null);
-    }
-  };
+  const practice = useMutation({
+    mutationFn: startPractice,
+    onSuccess: ({ id }) => navigate(PATHS.game(id)),
+    onError: (error) => toastFailure('Failed to create game', error),
+  });
   return (
     <Card withBorder radius="lg" bg="dark.7" padding="lg">
       <Group gap="xs" mb="sm">
@@ -102,8 +96,9 @@ function PracticePanel() {
             key={level}
             variant="light"
             color="gray"
-            loading={busy === level}
-            onClick={() => void start(level)}
+            loading={practice.isPending && practice.variables === level}
+            disabled={practice.isPending && practice.variables !== level}
+            onClick={() => practice.mutate(level)}
             tt="capitalize"
           >
             {level}
@@ -125,19 +120,10 @@ export function GamesPage() {
     return (
       <>
         <PageHeader title="Play Spar" />
-        <Container size="sm" py="xl">
-          <Stack align="center">
-            <Text c="dark.1">Sign in to find an opponent or practise against a bot.</Text>
-            <Button
-              component={Link}
-              to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.games)}`}
-              color="spar"
-              c="dark.9"
-            >
-              Sign in
-            </Button>
-          </Stack>
-        </Container>
+        <SignInPrompt
+          reason="Sign in to find an opponent or practise against a bot."
+          returnTo={PATHS.games}
+        />
       </>
     );
   }

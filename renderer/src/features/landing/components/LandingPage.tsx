@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconCards, IconPlayerPlayFilled, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { initials } from '../../../lib/initials';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
@@ -91,9 +91,7 @@ function PlayNow() {
       color="spar"
       c="dark.9"
       leftSection={<IconPlayerPlayFilled size={18} />}
-      onClick={() =>
-        user ? join('quick') : navigate(`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.home)}`)
-      }
+      onClick={() => (user ? join('quick') : navigate(PATHS.signIn(PATHS.home)))}
     >
       Play now
     </Button>

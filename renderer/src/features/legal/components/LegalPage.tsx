@@ -1,6 +1,6 @@
 import { Container, List, Stack, Text, Title } from '@mantine/core';
 import { RELEASE_DATE } from '@shared/constants';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 
 export interface LegalSection {

@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_GRACE_DAYS, SESSION_DAYS } from '@shared/constants';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const SECTIONS: LegalSection[] = [
@@ -33,7 +34,7 @@ const SECTIONS: LegalSection[] = [
   {
     heading: 'How long we keep it',
     paragraphs: [
-      'Sessions expire after 30 days without use. If you delete your account, it is scheduled for deletion and removed 30 days later: your username, email, password, sessions and device tokens are erased, and your past games remain only under an anonymous name so your opponents’ records stay correct. Within those 30 days you can restore the account by signing in.',
+      `Sessions expire after ${SESSION_DAYS} days without use. If you delete your account, it is scheduled for deletion and removed ${ACCOUNT_DELETION_GRACE_DAYS} days later: your username, email, password, sessions and device tokens are erased, and your past games remain only under an anonymous name so your opponents’ records stay correct. Within those ${ACCOUNT_DELETION_GRACE_DAYS} days you can restore the account by signing in.`,
     ],
   },
   {

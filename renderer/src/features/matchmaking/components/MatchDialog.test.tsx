@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../app/theme';
+import { theme } from '../../../lib/theme';
 import { matchAtom } from '../../../lib/queue';
 import { toastsAtom } from '../../../lib/toast';
 

@@ -2,7 +2,7 @@ import { useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { lastQueueAtom, matchAtom, queueAtom, useQueueActions } from '../../../lib/queue';

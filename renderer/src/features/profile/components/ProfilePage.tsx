@@ -12,13 +12,15 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconLogout, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
-import { PATHS } from '../../../app/paths';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
+import { localPath, PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText, toastFailure } from '../../../lib/http';
 import { initials } from '../../../lib/initials';
 import { deleteAccount } from '../api/delete-account';
@@ -49,26 +51,22 @@ function DeleteAccountDialog({
   onClose: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const client = useQueryClient();
   const navigate = useNavigate();
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await deleteAccount(password ? { password } : { confirm: true });
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(password ? { password } : { confirm: true }),
+    onSuccess: () => {
       client.setQueryData(userQueryKey, { ...user, markedForDelete: true });
       navigate(PATHS.deleteAccount, { replace: true });
-    } catch (error) {
-      toastFailure('Error', error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastFailure('Error', error),
+  });
   return (
     <Modal opened={opened} onClose={onClose} title="Delete your account?" centered>
       <Stack>
         <Text size="sm">
-          Your account will be deleted 30 days from now. You can restore it until then by signing in.
+          Your account will be deleted {ACCOUNT_DELETION_GRACE_DAYS} days from now. You can restore it until
+          then by signing in.
         </Text>
         <PasswordInput
           visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
@@ -81,7 +79,7 @@ function DeleteAccountDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button color="red" loading={busy} onClick={confirm}>
+          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
             Delete account
           </Button>
         </Group>
@@ -106,32 +104,17 @@ export function ProfilePage() {
     return (
       <>
         <PageHeader title="My Profile" />
-        <Container size="sm" py="xl">
-          <Stack align="center" ta="center">
-            <Text c="dark.1">Sign in to see your profile, rating and record.</Text>
-            <Button
-              component={Link}
-              to={`${PATHS.auth}?returnTo=${encodeURIComponent(PATHS.profile)}`}
-              color="spar"
-              c="dark.9"
-            >
-              Sign in
-            </Button>
-          </Stack>
-        </Container>
+        <SignInPrompt reason="Sign in to see your profile, rating and record." returnTo={PATHS.profile} />
       </>
     );
   }
-  const returnTo = params.get('returnTo');
+  const returnTo = localPath(params.get('returnTo'));
   const data = profile.data;
   const name = data?.username ?? (viewingOther ? '' : (user?.username ?? ''));
 
   return (
     <>
-      <PageHeader
-        title={viewingOther ? 'Player Profile' : 'My Profile'}
-        backTo={returnTo && returnTo.startsWith('/') ? returnTo : undefined}
-      />
+      <PageHeader title={viewingOther ? 'Player Profile' : 'My Profile'} backTo={returnTo ?? undefined} />
       <Container size="sm" py="md">
         <Stack gap="lg">
           <Group gap="md">

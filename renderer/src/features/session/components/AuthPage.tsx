@@ -12,10 +12,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { localPath, PATHS } from '../../../lib/paths';
 import { failureText } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { googleSignIn, providersQueryOptions } from '../api/google';
@@ -24,6 +24,14 @@ import { register } from '../api/register';
 import { useSession } from '../../../lib/session/useSession';
 
 type Mode = 'signin' | 'register';
+
+interface AccountForm {
+  mode: Mode;
+  username: string;
+  password: string;
+  /** Empty when not given. */
+  email: string;
+}
 
 declare global {
   interface Window {
@@ -73,20 +81,24 @@ export function AuthPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
   const { signIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const providers = useQuery(providersQueryOptions);
-  const returnTo = params.get('returnTo') ?? PATHS.home;
+  const returnTo = localPath(params.get('returnTo')) ?? PATHS.home;
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      if (mode === 'signin') {
-        const answer = await login({ username: username.trim(), password });
-        signIn(answer);
+  const account = useMutation({
+    mutationFn: (form: AccountForm) =>
+      form.mode === 'signin'
+        ? login({ username: form.username, password: form.password })
+        : register({
+            username: form.username,
+            password: form.password,
+            ...(form.email ? { email: form.email } : {}),
+          }),
+    onSuccess: (answer, form) => {
+      signIn(answer);
+      if (form.mode === 'signin') {
         if (answer.user.markedForDelete) return;
         toast({
           title: 'Welcome back',
@@ -94,12 +106,6 @@ export function AuthPage() {
           variant: 'success',
         });
       } else {
-        const answer = await register({
-          username: username.trim(),
-          password,
-          ...(email.trim() ? { email: email.trim() } : {}),
-        });
-        signIn(answer);
         toast({ title: 'Registration Successful', description: answer.message, variant: 'success' });
         if (answer.requiresVerification && !answer.emailVerificationSent) {
           toast({
@@ -110,15 +116,16 @@ export function AuthPage() {
         }
       }
       navigate(returnTo, { replace: true });
-    } catch (error) {
-      toast({
-        title: mode === 'signin' ? 'Login failed' : 'Registration failed',
-        description: failureText(error, mode === 'signin' ? 'Login failed' : 'Registration failed'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    },
+    onError: (error, form) => {
+      const title = form.mode === 'signin' ? 'Login failed' : 'Registration failed';
+      toast({ title, description: failureText(error, title), variant: 'destructive' });
+    },
+  });
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    account.mutate({ mode, username: username.trim(), password, email: email.trim() });
   };
 
   const onGoogleToken = async (idToken: string) => {
@@ -189,7 +196,7 @@ export function AuthPage() {
                 value={password}
                 onChange={(e) => setPassword(e.currentTarget.value)}
               />
-              <Button type="submit" loading={busy} color="spar" c="dark.9" size="md">
+              <Button type="submit" loading={account.isPending} color="spar" c="dark.9" size="md">
                 {mode === 'signin' ? 'Sign in' : 'Create account'}
               </Button>
             </Stack>

@@ -1,9 +1,10 @@
 import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import type { AuthUser } from '@shared/protocol';
+import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
+import { PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
@@ -16,24 +17,20 @@ export function DeleteAccountPage() {
   const { user, signOut } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
+  const restore = useMutation({
+    mutationFn: restoreAccount,
+    onSuccess: (answer) => {
+      client.setQueryData<AuthUser | null>(userQueryKey, (current) =>
+        current ? { ...current, markedForDelete: false } : current,
+      );
+      toast({ title: 'Account Restored', description: answer.message, variant: 'success' });
+      navigate(PATHS.profile, { replace: true });
+    },
+    onError: (error) => toastFailure('Error', error),
+  });
   // Signed out (or never signed in): nothing to restore here.
   if (!user) return <Navigate to={PATHS.home} replace />;
   if (!user.markedForDelete) return <Navigate to={PATHS.profile} replace />;
-
-  const restore = async () => {
-    setBusy(true);
-    try {
-      const answer = await restoreAccount();
-      client.setQueryData(userQueryKey, { ...user, markedForDelete: false });
-      toast({ title: 'Account Restored', description: answer.message, variant: 'success' });
-      navigate(PATHS.profile, { replace: true });
-    } catch (error) {
-      toastFailure('Error', error);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <>
@@ -46,12 +43,13 @@ export function DeleteAccountPage() {
             icon={<IconAlertTriangle />}
             title="Account Scheduled for Deletion"
           >
-            Your account {user.username} is scheduled for deletion. Within 30 days of your request it will be
-            deleted for good: your name, email and sign-in are removed. Until then you can change your mind.
+            Your account {user.username} is scheduled for deletion. Within {ACCOUNT_DELETION_GRACE_DAYS} days
+            of your request it will be deleted for good: your name, email and sign-in are removed. Until then
+            you can change your mind.
           </Alert>
           <Text c="dark.1">Restore the account to keep playing, or sign out to leave it as it is.</Text>
           <Group>
-            <Button color="spar" c="dark.9" loading={busy} onClick={restore}>
+            <Button color="spar" c="dark.9" loading={restore.isPending} onClick={() => restore.mutate()}>
               Restore my account
             </Button>
             <Button variant="default" onClick={() => void signOut()}>

@@ -1,7 +1,7 @@
 import { Container, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PATHS } from '../../../app/paths';
+import { PATHS } from '../../../lib/paths';
 import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { googleSignIn } from '../api/google';

@@ -1,17 +1,15 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { resendVerification } from '../api/resend-verification';
 
 /** Spec §4: a user with an email who is not verified sees 'Verification Required' and can resend. */
 export function VerificationBanner() {
-  const [busy, setBusy] = useState(false);
-  const resend = async () => {
-    setBusy(true);
-    try {
-      const answer = await resendVerification();
+  const resend = useMutation({
+    mutationFn: resendVerification,
+    onSuccess: (answer) => {
       if (answer.emailVerificationSent)
         toast({
           title: 'Verification email sent',
@@ -24,12 +22,9 @@ export function VerificationBanner() {
           description: 'There was a problem sending the verification email',
           variant: 'destructive',
         });
-    } catch (error) {
-      toastFailure('Verification Failed', error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastFailure('Verification Failed', error),
+  });
   return (
     <Alert
       color="yellow"
@@ -41,7 +36,13 @@ export function VerificationBanner() {
     >
       <Group justify="space-between" gap="xs">
         <Text size="sm">Please check your email to verify your account</Text>
-        <Button size="xs" variant="light" color="yellow" loading={busy} onClick={resend}>
+        <Button
+          size="xs"
+          variant="light"
+          color="yellow"
+          loading={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
           Resend email
         </Button>
       </Group>

@@ -2,6 +2,8 @@
 export const PATHS = {
   home: '/',
   auth: '/auth',
+  /** Sign-in that comes back to `returnTo` once signed in. */
+  signIn: (returnTo: string) => `/auth?returnTo=${encodeURIComponent(returnTo)}`,
   deleteAccount: '/delete-account',
   game: (gameId: string) => `/game/${encodeURIComponent(gameId)}`,
   shop: '/shop',
@@ -22,6 +24,15 @@ export const ROUTE_PATTERNS = {
   game: '/game/:gameId',
   conversation: '/messages/conversation/:id',
 } as const;
+
+/**
+ * A `returnTo` taken from the address bar, kept only when it is a path of this app: '//host' and
+ * '/\host' would leave for another site.
+ */
+export function localPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
 
 const HIDDEN_EXACT: string[] = [PATHS.home, PATHS.auth, PATHS.privacyPolicy, PATHS.termsOfService];
 

@@ -1,0 +1,21 @@
+import { Button, Container, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { PATHS } from '../lib/paths';
+
+/**
+ * What a signed-out visitor sees where a page needs an account: why, and a Sign in button that
+ * comes back to `returnTo` afterwards. Pages show it instead of redirecting, so that signing out
+ * on one of them lands where the player chose to go.
+ */
+export function SignInPrompt({ reason, returnTo }: { reason: string; returnTo: string }) {
+  return (
+    <Container size="sm" py="xl">
+      <Stack align="center" ta="center">
+        <Text c="dark.1">{reason}</Text>
+        <Button component={Link} to={PATHS.signIn(returnTo)} color="spar" c="dark.9">
+          Sign in
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,142 @@
+import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { DeckCard } from '../../../../components/DeckCard';
+import { HowToPlayCard } from '../../../../components/HowToPlayCard';
+import { PATHS } from '../../../../lib/paths';
+import { seatName, viewerOf } from './layout';
+
+type GameOver = ServerMessageOf<'GAME_OVER'>;
+
+interface DialogProps {
+  opened: boolean;
+  onClose(): void;
+}
+
+/** Asks before resigning: the opponent wins at once. */
+export function ResignDialog({
+  opened,
+  onClose,
+  ranked,
+  onResign,
+}: DialogProps & { ranked: boolean; onResign(): void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Resign this game?" centered>
+      <Text size="sm" mb="md">
+        Your opponent wins at once{ranked ? ' and your rating changes as for a loss' : ''}.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Keep playing
+        </Button>
+        <Button
+          color="red"
+          onClick={() => {
+            onClose();
+            onResign();
+          }}
+        >
+          Resign
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+export function RulesDialog({ opened, onClose }: DialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} size="lg" withCloseButton title="How to Play">
+      <HowToPlayCard />
+    </Modal>
+  );
+}
+
+/** The previous trick's cards, its winning card outlined. */
+export function LastTrickDialog({ opened, onClose, game }: DialogProps & { game: GameView }) {
+  const trick = game.lastTrick;
+  return (
+    <Modal opened={opened} onClose={onClose} title="Last trick" centered size="sm">
+      <Group justify="center" gap="md">
+        {trick?.plays.map((play) => (
+          <Stack key={play.seat} gap={4} align="center">
+            <DeckCard
+              card={play.card}
+              width={70}
+              style={{
+                outline: play.seat === trick.winner ? '3px solid var(--mantine-color-spar-5)' : undefined,
+              }}
+            />
+            <Text size="xs">{seatName(game, play.seat)}</Text>
+          </Stack>
+        ))}
+      </Group>
+    </Modal>
+  );
+}
+
+const FINISH_TEXT: Record<GameOver['reason'], string> = {
+  score: 'First to the target score',
+  resign: 'By resignation',
+  timeout: 'Too many turns timed out',
+  abandon: 'A player left the game',
+};
+
+/**
+ * The end of the game: who won and how, the final scores and, in ranked play, the viewer's new
+ * rating. It stays until the player leaves with one of its buttons.
+ */
+export function GameOverDialog({
+  game,
+  over,
+  onPlayAgain,
+}: {
+  game: GameView;
+  over: GameOver | null;
+  onPlayAgain(): void;
+}) {
+  const you = viewerOf(game);
+  const spectator = !you;
+  const youWon = !!over && !!you && over.winnerUserId === you.userId;
+  const myRating = over?.ratingChange?.find((r) => r.userId === you?.userId);
+  const winnerName = game.players.find((p) => p.userId === over?.winnerUserId)?.username ?? 'Bot';
+  return (
+    <Modal opened={over !== null} onClose={() => undefined} withCloseButton={false} centered radius="lg">
+      {over && (
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={2} c={spectator || youWon ? 'spar.4' : 'red.4'}>
+            {spectator ? `${winnerName} wins` : youWon ? 'You won!' : 'You lost'}
+          </Title>
+          <Text size="sm" c="dark.1">
+            {FINISH_TEXT[over.reason]}
+          </Text>
+          <Group gap="lg" justify="center">
+            {game.players.map((p) => (
+              <Stack key={p.seat} gap={0} align="center">
+                <Text fw={800} size="xl">
+                  {over.scores[p.seat] ?? 0}
+                </Text>
+                <Text size="xs">{p.username}</Text>
+              </Stack>
+            ))}
+          </Group>
+          {myRating && (
+            <Text fw={700} c={myRating.delta >= 0 ? 'teal.4' : 'red.4'}>
+              Rating {Math.round(myRating.after)} ({myRating.delta >= 0 ? '+' : ''}
+              {myRating.delta.toFixed(1)})
+            </Text>
+          )}
+          <Group mt="sm">
+            <Button component={Link} to={PATHS.games} variant="default">
+              Back to games
+            </Button>
+            {!spectator && (
+              <Button color="spar" c="dark.9" onClick={onPlayAgain}>
+                Play again
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

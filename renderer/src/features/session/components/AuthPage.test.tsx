@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { getToken } from '../../../lib/storage';
+import { theme } from '../../../lib/theme';
+import { toastsAtom } from '../../../lib/toast';
+import { AuthPage } from './AuthPage';
+
+vi.mock('../../../lib/realtime', () => ({ socket: { connect: vi.fn(), disconnect: vi.fn() } }));
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Answers the providers check at once and holds each login until the test releases it. */
+function server() {
+  const pending: ((res: Response) => void)[] = [];
+  const fetch = vi.fn((url: string) =>
+    url.endsWith('/api/auth/providers')
+      ? Promise.resolve(json(200, { google: null }))
+      : new Promise<Response>((resolve) => pending.push(resolve)),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, answer: (res: Response) => pending.shift()!(res) };
+}
+
+function Arrived() {
+  return <p>arrived at {useLocation().pathname}</p>;
+}
+
+function show(returnTo: string) {
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[`/auth?returnTo=${encodeURIComponent(returnTo)}`]}>
+          <Routes>
+            <Route path="/auth" element={<AuthPage />} />
+            <Route path="*" element={<Arrived />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+function signIn() {
+  fireEvent.change(screen.getByLabelText(/Username/), { target: { value: ' ama ' } });
+  fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret-pass' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+const submitButton = () =>
+  screen.getByText('Sign in', { selector: 'button[type=submit] *' }).closest('button')!;
+
+describe('auth page', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    getDefaultStore().set(toastsAtom, []);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('a refused sign-in shows the server message and frees the button again', async () => {
+    const { fetch, answer } = server();
+    show('/games');
+    signIn();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(submitButton().disabled).toBe(true);
+    answer(json(401, { error: 'invalid_credentials', message: 'Invalid username or password' }));
+    await waitFor(() => expect(submitButton().disabled).toBe(false));
+    expect(getDefaultStore().get(toastsAtom)).toMatchObject([
+      { title: 'Login failed', message: 'Invalid username or password', type: 'error' },
+    ]);
+    expect(getToken()).toBeNull();
+  });
+
+  it('a sign-in stores the session and goes where the visitor was headed, never off the site', async () => {
+    const user = { id: 3, username: 'ama', email: null, isVerified: false, markedForDelete: false };
+    const { fetch, answer } = server();
+    show('//evil.example');
+    signIn();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    const [, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({ username: 'ama', password: 'secret-pass' });
+    answer(json(200, { user, token: 'new-session', requiresVerification: false, message: 'ok' }));
+    expect(await screen.findByText('arrived at /')).toBeTruthy();
+    expect(getToken()).toBe('new-session');
+  });
+});
