@@ -4,9 +4,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import type { DialectName } from './dialect';
 import { StaticMigrationProvider } from './migrations';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect';
 
 export interface Db {
   kysely: Kysely<Database>;
