@@ -99,7 +99,15 @@ export default tseslint.config(
               },
             },
             allowed('electron', ['shared', 'electron']),
-            allowed('tests', ['shared', ...SERVER, 'renderer', 'renderer-feature', 'electron', 'tests']),
+            allowed('tests', [
+              'shared',
+              ...SERVER,
+              'renderer',
+              'renderer-feature',
+              'electron',
+              'tests',
+              'scripts',
+            ]),
             allowed('scripts', ['shared', ...SERVER, 'scripts']),
             // Unit tests beside their source may use the cross-cutting fixtures in tests/.
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },
