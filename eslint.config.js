@@ -9,6 +9,13 @@ import tseslint from 'typescript-eslint';
 /** The parts of DESIGN.md §3 and who may import whom: shared ← server, renderer, electron. */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
+  // Inside the server: rooms run games and never reach into the feature modules (they store
+  // through the GameStore seam); realtime speaks WebSocket and never imports the HTTP layer.
+  // See docs/design.md, "Import directions".
+  { type: 'server-rooms', pattern: 'server/src/rooms' },
+  { type: 'server-realtime', pattern: 'server/src/realtime' },
+  { type: 'server-http', pattern: 'server/src/http' },
+  { type: 'server-modules', pattern: 'server/src/modules' },
   { type: 'server', pattern: 'server' },
   // Features of the renderer do not import each other; app/ composes them (DESIGN.md §3).
   { type: 'renderer-feature', pattern: 'renderer/src/features/*', capture: ['feature'] },
@@ -19,6 +26,8 @@ const ELEMENTS = [
   { type: 'tests', pattern: 'tests' },
   { type: 'scripts', pattern: 'scripts' },
 ];
+
+const SERVER = ['server', 'server-rooms', 'server-realtime', 'server-http', 'server-modules'];
 
 const allowed = (from, to) => ({
   from: { element: { type: from } },
@@ -68,7 +77,17 @@ export default tseslint.config(
           default: 'disallow',
           policies: [
             allowed('shared', ['shared']),
-            allowed('server', ['shared', 'server']),
+            allowed('server', ['shared', ...SERVER]),
+            allowed('server-modules', ['shared', ...SERVER]),
+            allowed('server-http', ['shared', ...SERVER]),
+            allowed('server-realtime', [
+              'shared',
+              'server',
+              'server-rooms',
+              'server-realtime',
+              'server-modules',
+            ]),
+            allowed('server-rooms', ['shared', 'server', 'server-rooms']),
             allowed('renderer', ['shared', 'renderer', 'renderer-feature', 'renderer-app']),
             allowed('renderer-app', ['shared', 'renderer', 'renderer-feature', 'renderer-app']),
             {
@@ -85,14 +104,15 @@ export default tseslint.config(
             allowed('electron', ['shared', 'electron']),
             allowed('tests', [
               'shared',
-              'server',
+              ...SERVER,
               'renderer',
               'renderer-feature',
               'renderer-app',
               'electron',
               'tests',
+              'scripts',
             ]),
-            allowed('scripts', ['shared', 'server', 'scripts']),
+            allowed('scripts', ['shared', ...SERVER, 'scripts']),
             // Unit tests beside their source may use the cross-cutting fixtures in tests/.
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },
           ],

@@ -17,6 +17,8 @@ import { LocalPresenceStore } from './infra/presence-store';
 import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
 import { gameRoutes } from './modules/games/routes';
+import { GameService } from './modules/games/service';
+import { SqlGameStore } from './modules/games/store';
 import { userRoutes } from './modules/users/routes';
 import { ratingOf } from './modules/ratings/repo';
 import { registerGateway, userChannel } from './realtime/gateway';
@@ -75,7 +77,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
   const online = new Set<number>();
   const rooms = new RoomManager({
-    db,
+    store: new SqlGameStore(db),
     now,
     timings: config.timings,
     log: app.log,
@@ -132,7 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   userRoutes(routes, { db, accounts });
   deviceRoutes(app, { db, accounts, now });
-  gameRoutes(app, { db, accounts, rooms });
+  gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
   registerGateway(app, {
     accounts,
     rooms,

@@ -3,3 +3,4 @@ export * from './client';
 export * from './server';
 export * from './parse';
 export * from './rest';
+export * from './games';

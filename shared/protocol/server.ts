@@ -8,6 +8,7 @@ import {
   seatSchema,
   userIdSchema,
 } from './common';
+import { finishReasonSchema, gameModeSchema } from './games';
 
 export const ERROR_CODES = [
   'AUTH_REQUIRED',
@@ -46,13 +47,10 @@ export const gameEventSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('GAME_OVER'),
     winnerUserId: userIdSchema.nullable(),
-    reason: z.enum(['score', 'resign', 'timeout', 'abandon']),
+    reason: finishReasonSchema,
   }),
 ]);
 export type GameEventMessage = z.infer<typeof gameEventSchema>;
-
-export const gameModeSchema = z.enum(['ranked', 'quick', 'private', 'practice']);
-export const gameOverReasonSchema = z.enum(['score', 'resign', 'timeout', 'abandon']);
 
 /** A game as one recipient may see it: never another player's unplayed cards. */
 export const gameViewSchema = z.object({
@@ -92,6 +90,7 @@ export const ratingChangeSchema = z.object({
   after: z.number(),
   delta: z.number(),
 });
+export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 export const serverMessageSchemas = {
   MESSAGING_AUTH_SUCCESS: z.object({ type: z.literal('MESSAGING_AUTH_SUCCESS'), userId: userIdSchema }),
@@ -143,7 +142,7 @@ export const serverMessageSchemas = {
     type: z.literal('GAME_OVER'),
     gameId: gameIdSchema,
     winnerUserId: userIdSchema.nullable(),
-    reason: gameOverReasonSchema,
+    reason: finishReasonSchema,
     scores: z.array(z.number().int().min(0)),
     ratingChange: z.array(ratingChangeSchema).optional(),
     rewards: z.object({ currency: z.number().int(), premiumCurrency: z.number().int() }).optional(),

@@ -15,7 +15,7 @@ import { newGame } from '@shared/game';
 import { openDb } from '../../server/src/db';
 import { hashToken, newToken } from '../../server/src/modules/auth/crypto';
 import { insertSession, insertUser } from '../../server/src/modules/auth/repo';
-import { insertGame } from '../../server/src/rooms/repo';
+import { SqlGameStore } from '../../server/src/modules/games/store';
 
 const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 2000);
 const STEPS = [100, 200, 400, 800, 1200, 1600, 2000].filter((n) => n <= MAX_PLAYERS);
@@ -67,35 +67,28 @@ async function seed(
     const id = `bench${g}`;
     // Round-trip games end normally; capacity games run to a far target so none ends mid-step.
     const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < RTT_GAMES ? 10 : 1000 });
-    await insertGame(
-      db.kysely,
-      {
+    const busy = await new SqlGameStore(db).insertGame({
+      snapshot: {
         id,
         mode: 'quick',
-        status: 'active',
-        seed: `bench-${g}`,
-        player_count: 2,
-        target_score: state.targetScore,
-        state: JSON.stringify(state),
+        players: [0, 1].map((seat) => ({
+          seat,
+          userId: g * 2 + seat + 1,
+          username: `bench_${g * 2 + seat}`,
+          botLevel: null,
+        })),
+        state,
         seq: 0,
-        turn_deadline: null,
-        expiries: '[0,0]',
-        winner_user_id: null,
+        turnDeadline: null,
+        expiries: [0, 0],
+        status: 'active',
+        winnerUserId: null,
         reason: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
       },
-      [0, 1].map((seat) => ({
-        game_id: id,
-        seat,
-        user_id: g * 2 + seat + 1,
-        username: `bench_${g * 2 + seat}`,
-        bot_level: null,
-        rating_before: null,
-        rating_after: null,
-      })),
-    );
+      seed: `bench-${g}`,
+      now,
+    });
+    if (busy.length > 0) throw new Error(`bench seed: users ${busy.join(', ')} already play`);
     games.push(id);
   }
   await db.close();

@@ -1,3 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -86,6 +89,43 @@ describe('import boundaries (DESIGN.md §3)', () => {
     ).toEqual([]);
   });
 
+  it('server rooms never import the feature modules; they may use the server core and shared', async () => {
+    const cases = [
+      "import { rateGame } from '../modules/ratings/repo';\nexport const a = rateGame;\n",
+      "import type { GameService } from '../modules/games/service';\nexport type A = GameService;\n",
+    ];
+    for (const code of cases)
+      expect(await rulesFired('server/src/rooms/x.ts', code), code).toContain('boundaries/dependencies');
+    expect(
+      await rulesFired(
+        'server/src/rooms/x.ts',
+        "import type { Timings } from '../config';\nimport { gameView } from './view';\nimport { DIALECTS } from '@shared/constants';\nexport const a = [gameView, DIALECTS];\nexport type T = Timings;\n",
+      ),
+    ).toEqual([]);
+    // The store that implements the rooms' seam lives in a module, which may import rooms.
+    expect(
+      await rulesFired(
+        'server/src/modules/games/x.ts',
+        "import type { GameStore } from '../../rooms/store';\nexport type S = GameStore;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('server realtime never imports the HTTP layer, but may use rooms and modules', async () => {
+    expect(
+      await rulesFired(
+        'server/src/realtime/x.ts',
+        "import { HttpError } from '../http/errors';\nexport const a = HttpError;\n",
+      ),
+    ).toContain('boundaries/dependencies');
+    expect(
+      await rulesFired(
+        'server/src/realtime/x.ts',
+        "import { RoomError } from '../rooms/room';\nimport { AuthError } from '../errors';\nimport { hashToken } from '../modules/auth/crypto';\nexport const a = [RoomError, AuthError, hashToken];\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('every side may import shared through the @shared alias', async () => {
     for (const file of ['renderer/src/x.ts', 'server/src/x.ts', 'electron/main/x.ts']) {
       expect(
@@ -108,5 +148,92 @@ describe('import boundaries (DESIGN.md §3)', () => {
     expect(await rulesFired('shared/x.ts', 'export const a = Date.now();\n')).toContain(
       'no-restricted-properties',
     );
+  });
+});
+
+/**
+ * Every import between our own files (relative or through @shared, resolved as the lint rules
+ * resolve them), type-only ones included: a cycle among them fails the test with its path.
+ */
+describe('import cycles', () => {
+  const require = createRequire(import.meta.url);
+  const resolver = require('../../scripts/eslint-resolver.cjs') as {
+    resolve(source: string, file: string): { found: boolean; path?: string };
+  };
+  const SPECIFIER =
+    /\b(?:import|export)\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+  function sources(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : sources(full);
+      return /\.tsx?$/.test(entry.name) ? [full] : [];
+    });
+  }
+
+  function importsOf(file: string, text: string): string[] {
+    const found = new Set<string>();
+    for (const match of text.matchAll(SPECIFIER)) {
+      const resolved = resolver.resolve(match[1] ?? match[2]!, file);
+      if (resolved.found) found.add(resolved.path!);
+    }
+    return [...found];
+  }
+
+  /** Depth-first search; returns each cycle as the files along it. */
+  function findCycles(graph: Map<string, string[]>): string[][] {
+    const cycles: string[][] = [];
+    const done = new Set<string>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const visit = (file: string) => {
+      stack.push(file);
+      onStack.add(file);
+      for (const next of graph.get(file) ?? []) {
+        if (onStack.has(next)) cycles.push([...stack.slice(stack.indexOf(next)), next]);
+        else if (!done.has(next)) visit(next);
+      }
+      stack.pop();
+      onStack.delete(file);
+      done.add(file);
+    };
+    for (const file of graph.keys()) if (!done.has(file)) visit(file);
+    return cycles;
+  }
+
+  it('finds a cycle when there is one, type-only imports and re-exports included', () => {
+    // The two cycles this test was written against, as their files once read.
+    const file = (name: string) => path.resolve('server/src', name);
+    const graph = new Map([
+      [
+        file('db/index.ts'),
+        importsOf(file('db/index.ts'), "import { StaticMigrationProvider } from './migrations';"),
+      ],
+      [
+        file('db/migrations.ts'),
+        importsOf(file('db/migrations.ts'), "import type { DialectName } from './index';"),
+      ],
+      [file('rooms/room.ts'), importsOf(file('rooms/room.ts'), "export { gameView } from './view';")],
+      [
+        file('rooms/view.ts'),
+        importsOf(file('rooms/view.ts'), "import type {\n  GameRoom,\n} from './room';"),
+      ],
+      [file('rooms/types.ts'), importsOf(file('rooms/types.ts'), "import { newGame } from '@shared/game';")],
+    ]);
+    expect(findCycles(graph).map((cycle) => cycle.map((f) => path.basename(f)))).toEqual([
+      ['index.ts', 'migrations.ts', 'index.ts'],
+      ['room.ts', 'view.ts', 'room.ts'],
+    ]);
+  });
+
+  it('server, shared and renderer have no import cycle', () => {
+    const graph = new Map<string, string[]>();
+    for (const file of ['server', 'shared', 'renderer'].flatMap((dir) => sources(path.resolve(dir))))
+      graph.set(file, importsOf(file, readFileSync(file, 'utf8')));
+    expect(graph.size).toBeGreaterThan(100);
+    const cycles = findCycles(graph).map((cycle) =>
+      cycle.map((file) => path.relative(process.cwd(), file)).join(' → '),
+    );
+    expect(cycles).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import type { DialectName } from './dialect';
 import { StaticMigrationProvider } from './migrations';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -65,7 +66,17 @@ export async function openDb(options: DbOptions): Promise<Db> {
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   }
 
-  const migrator = new Migrator({ db: kysely, provider: new StaticMigrationProvider(dialect) });
+  // Kysely looks for its bookkeeping tables in every schema unless told which one to use; then a
+  // database holding several schemas (tests give each app one) could skip creating its own.
+  const schema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db: kysely,
+    provider: new StaticMigrationProvider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

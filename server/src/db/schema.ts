@@ -1,4 +1,6 @@
 import type { Generated } from 'kysely';
+import type { BotLevel } from '@shared/game';
+import type { FinishReason, GameMode, GameStatus } from '@shared/protocol';
 
 /**
  * Tables as Kysely sees them. Times are integer epoch milliseconds; flags are 0/1 integers, so
@@ -59,8 +61,8 @@ export interface DeviceTokensTable {
 
 export interface GamesTable {
   id: string;
-  mode: 'ranked' | 'quick' | 'private' | 'practice';
-  status: 'active' | 'finished';
+  mode: GameMode;
+  status: GameStatus;
   /** Secret while the game runs: it determines every future deal. */
   seed: string;
   player_count: number;
@@ -72,7 +74,7 @@ export interface GamesTable {
   /** JSON array: consecutive turn-timer expiries per seat. */
   expiries: string;
   winner_user_id: number | null;
-  reason: 'score' | 'resign' | 'timeout' | 'abandon' | null;
+  reason: FinishReason | null;
   created_at: number;
   updated_at: number;
   finished_at: number | null;
@@ -84,9 +86,19 @@ export interface GamePlayersTable {
   /** Null for a bot. */
   user_id: number | null;
   username: string;
-  bot_level: 'easy' | 'medium' | 'hard' | null;
+  bot_level: BotLevel | null;
   rating_before: number | null;
   rating_after: number | null;
+}
+
+/**
+ * Who is playing which active game, one row per human player: the primary key makes "at most one
+ * active game per user" a database guarantee. Written in the transaction that inserts the game,
+ * deleted in the one that finishes it. See docs/design.md, "Game storage".
+ */
+export interface ActivePlayersTable {
+  user_id: number;
+  game_id: string;
 }
 
 export interface MovesTable {
@@ -112,6 +124,7 @@ export interface RatingsTable {
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
+  active_players: ActivePlayersTable;
   moves: MovesTable;
   ratings: RatingsTable;
   users: UsersTable;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueName, ServerMessage } from '@shared/protocol';
 import type { QueueEntry, QueueStore } from '../infra/queue-store';
-import { RoomError } from '../rooms/room';
+import { AlreadyInGameError, RoomError } from '../rooms/room';
 import type { RoomManager } from '../rooms/manager';
 
 /** Ranked pairs players whose ratings differ by at most this much at first… */
@@ -113,12 +113,31 @@ export class Matchmaking {
     return this.ticking;
   }
 
+  /**
+   * The queued entries of `queue` whose players are free: anyone who started a game meanwhile
+   * (practice, on another device) leaves the queue instead of being paired.
+   */
+  private async free(queue: QueueName): Promise<QueueEntry[]> {
+    const entries = await this.deps.queues.list(queue);
+    if (entries.length < 2) return entries;
+    const playing = new Set(await this.deps.rooms.playingAmong(entries.map((e) => e.userId)));
+    for (const userId of playing) {
+      await this.deps.queues.remove(userId);
+      this.deps.send(userId, {
+        type: 'ERROR',
+        code: 'ALREADY_IN_GAME',
+        message: 'You are already in a game, so you left the queue.',
+      });
+    }
+    return entries.filter((e) => !playing.has(e.userId));
+  }
+
   private async pairAll(): Promise<void> {
-    const quick = await this.deps.queues.list('quick');
+    const quick = await this.free('quick');
     for (let i = 0; i + 1 < quick.length; i += 2) await this.found('quick', quick[i]!, quick[i + 1]!);
 
     const now = this.deps.now();
-    const ranked = await this.deps.queues.list('ranked');
+    const ranked = await this.free('ranked');
     const taken = new Set<number>();
     for (const a of ranked) {
       if (taken.has(a.userId)) continue;
@@ -168,7 +187,16 @@ export class Matchmaking {
     this.deps.send(other.userId, { type: 'MATCH_ACCEPTANCE_UPDATE', token, accepted: true });
     if (match.accepted.size < 2) return;
     this.close(match);
-    const room = await this.deps.rooms.create(match.queue, match.players);
+    let room;
+    try {
+      room = await this.deps.rooms.create(match.queue, match.players);
+    } catch (error) {
+      if (!(error instanceof AlreadyInGameError)) throw error;
+      // One of them started another game since the match was found: the match cannot start.
+      for (const p of match.players)
+        this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: error.userIds[0]! });
+      return;
+    }
     for (const p of match.players) this.deps.send(p.userId, { type: 'GAME_CREATED', gameId: room.id });
   }
 

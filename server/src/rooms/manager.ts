@@ -1,17 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { newGame, type BotLevel } from '@shared/game';
+import type { GameMode } from '@shared/protocol';
 import type { RoomDirectory } from '../infra/room-directory';
-import {
-  activeGameIdsOf,
-  insertGame,
-  loadActiveGames,
-  loadGame,
-  loadPlayers,
-  type GamePlayerRow,
-  type GameRow,
-} from './repo';
-import { GameRoom, RoomError, type GameMode, type RoomDeps, type RoomPlayer } from './room';
-import { parseState } from './view';
+import { AlreadyInGameError, GameRoom, RoomError, type RoomDeps } from './room';
+import type { RoomPlayer, RoomSnapshot } from './types';
 
 export type Seat = { userId: number; username: string } | { bot: BotLevel };
 
@@ -44,49 +36,19 @@ export class RoomManager {
 
   /** Reloads every active game after a restart, at the seq it was persisted with. */
   async start(): Promise<number> {
-    const rows = await loadActiveGames(this.deps.db.kysely);
-    const players = await loadPlayers(
-      this.deps.db.kysely,
-      rows.map((r) => r.id),
-    );
-    for (const row of rows) {
-      if (!(await this.deps.directory.claim(row.id))) continue;
-      const room = this.fromRows(
-        row,
-        players.filter((p) => p.game_id === row.id),
-      );
+    const snapshots = await this.deps.store.loadActive();
+    for (const snapshot of snapshots) {
+      if (!(await this.deps.directory.claim(snapshot.id))) continue;
+      const room = new GameRoom(snapshot, this.roomDeps());
       this.track(room);
       room.resume();
     }
-    return rows.length;
+    return snapshots.length;
   }
 
   stop(): void {
     for (const room of this.rooms.values()) room.stop();
     for (const timer of this.evictions) clearTimeout(timer);
-  }
-
-  private fromRows(row: GameRow, players: GamePlayerRow[]): GameRoom {
-    return new GameRoom(
-      {
-        id: row.id,
-        mode: row.mode,
-        players: players.map((p) => ({
-          seat: p.seat,
-          userId: p.user_id,
-          username: p.username,
-          botLevel: p.bot_level,
-        })),
-        state: parseState(row.state),
-        seq: row.seq,
-        turnDeadline: row.turn_deadline,
-        expiries: JSON.parse(row.expiries) as number[],
-        status: row.status,
-        winnerUserId: row.winner_user_id,
-        reason: row.reason,
-      },
-      this.roomDeps(),
-    );
   }
 
   async create(mode: GameMode, seats: Seat[]): Promise<GameRoom> {
@@ -102,51 +64,23 @@ export class RoomManager {
     const first = state.turn!;
     const turnDeadline = players[first]!.botLevel === null ? now + this.deps.timings.turnMs : null;
     const expiries = new Array<number>(seats.length).fill(0);
-    await insertGame(
-      this.deps.db.kysely,
-      {
-        id,
-        mode,
-        status: 'active',
-        seed,
-        player_count: seats.length,
-        target_score: state.targetScore,
-        state: JSON.stringify(state),
-        seq: 0,
-        turn_deadline: turnDeadline,
-        expiries: JSON.stringify(expiries),
-        winner_user_id: null,
-        reason: null,
-        created_at: now,
-        updated_at: now,
-        finished_at: null,
-      },
-      players.map((p) => ({
-        game_id: id,
-        seat: p.seat,
-        user_id: p.userId,
-        username: p.username,
-        bot_level: p.botLevel,
-        rating_before: null,
-        rating_after: null,
-      })),
-    );
+    const snapshot: RoomSnapshot = {
+      id,
+      mode,
+      players,
+      state,
+      seq: 0,
+      turnDeadline,
+      expiries,
+      status: 'active',
+      winnerUserId: null,
+      reason: null,
+    };
+    // The database refuses a second active game for anyone (see GameStore.insertGame).
+    const busy = await this.deps.store.insertGame({ snapshot, seed, now });
+    if (busy.length > 0) throw new AlreadyInGameError(busy);
     await this.deps.directory.claim(id);
-    const room = new GameRoom(
-      {
-        id,
-        mode,
-        players,
-        state,
-        seq: 0,
-        turnDeadline,
-        expiries,
-        status: 'active',
-        winnerUserId: null,
-        reason: null,
-      },
-      this.roomDeps(),
-    );
+    const room = new GameRoom(snapshot, this.roomDeps());
     this.track(room);
     room.resume();
     return room;
@@ -181,14 +115,13 @@ export class RoomManager {
   async get(gameId: string): Promise<GameRoom> {
     const room = this.rooms.get(gameId);
     if (room) return room;
-    const row = await loadGame(this.deps.db.kysely, gameId);
-    if (!row) throw new RoomError('GAME_NOT_FOUND', 'No such game');
-    if (row.status === 'active') {
+    const snapshot = await this.deps.store.load(gameId);
+    if (!snapshot) throw new RoomError('GAME_NOT_FOUND', 'No such game');
+    if (snapshot.status === 'active') {
       // Active but not here: another node owns it (scale-out), or it is being loaded.
       throw new RoomError('GAME_NOT_FOUND', 'This game is not hosted here');
     }
-    const loaded = this.fromRows(row, await loadPlayers(this.deps.db.kysely, [row.id]));
-    return loaded;
+    return new GameRoom(snapshot, this.roomDeps());
   }
 
   /** The active game a user plays in, if any. */
@@ -201,7 +134,17 @@ export class RoomManager {
   /** Active games from the database too (covers games owned by other nodes). */
   async hasActiveGame(userId: number): Promise<boolean> {
     if (this.activeByUser.has(userId)) return true;
-    return (await activeGameIdsOf(this.deps.db.kysely, userId)).length > 0;
+    return (await this.deps.store.activeGameOf(userId)) !== undefined;
+  }
+
+  /** The active game a user plays in on any node, from the database. */
+  activeGameAnywhere(userId: number): Promise<{ id: string; mode: GameMode } | undefined> {
+    return this.deps.store.activeGameOf(userId);
+  }
+
+  /** Which of `userIds` are playing an active game on any node. */
+  playingAmong(userIds: readonly number[]): Promise<number[]> {
+    return this.deps.store.playingAmong(userIds);
   }
 
   userConnected(userId: number): void {
@@ -212,9 +155,17 @@ export class RoomManager {
     for (const id of this.activeByUser.get(userId) ?? []) this.rooms.get(id)?.playerDisconnected(userId);
   }
 
-  /** Ends a user's active practice game (they started another one). */
+  /**
+   * Ends a user's active practice game hosted here (they start another one). A concurrent request
+   * may have ended it first; that is the outcome wanted, not an error.
+   */
   async abandonPractice(userId: number): Promise<void> {
     const room = this.activeGameOf(userId);
-    if (room?.mode === 'practice') await room.resign(userId);
+    if (room?.mode !== 'practice') return;
+    try {
+      await room.resign(userId);
+    } catch (error) {
+      if (!(error instanceof RoomError && error.code === 'GAME_OVER')) throw error;
+    }
   }
 }

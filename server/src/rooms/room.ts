@@ -1,38 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import {
   RuleError,
   applyPlay,
   cardIndex,
   chooseCard,
   legalCards,
-  type BotLevel,
   type Card,
   type GameEvent,
   type GameState,
 } from '@shared/game';
-import type { ErrorCode, GameEventMessage, ServerMessage } from '@shared/protocol';
+import type {
+  ErrorCode,
+  FinishReason,
+  GameEventMessage,
+  GameMode,
+  RatingChange,
+  ServerMessage,
+} from '@shared/protocol';
 import { TURN_EXPIRIES_TO_FORFEIT } from '@shared/constants';
 import type { Timings } from '../config';
-import type { Db } from '../db';
-import type { Database } from '../db/schema';
-import { rateGame, type RatingChange } from '../modules/ratings/repo';
-import { saveProgress } from './repo';
+import type { GameStore } from './store';
+import type { RoomPlayer, RoomSnapshot } from './types';
 import { gameView, toEventMessages } from './view';
 
-export type GameMode = 'ranked' | 'quick' | 'private' | 'practice';
-export type FinishReason = 'score' | 'resign' | 'timeout' | 'abandon';
-
-export interface RoomPlayer {
-  seat: number;
-  /** Null for a bot. */
-  userId: number | null;
-  username: string;
-  botLevel: BotLevel | null;
-}
+export type { RoomPlayer, RoomSnapshot } from './types';
 
 export interface RoomDeps {
-  db: Db;
+  store: GameStore;
   now: () => number;
   timings: Timings;
   log: FastifyBaseLogger;
@@ -41,25 +35,19 @@ export interface RoomDeps {
   onFinished(room: GameRoom): void;
 }
 
-export interface RoomSnapshot {
-  id: string;
-  mode: GameMode;
-  players: RoomPlayer[];
-  state: GameState;
-  seq: number;
-  turnDeadline: number | null;
-  expiries: number[];
-  status: 'active' | 'finished';
-  winnerUserId: number | null;
-  reason: FinishReason | null;
-}
-
 export class RoomError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
+  }
+}
+
+/** A game could not start because some of its players are already playing one. */
+export class AlreadyInGameError extends RoomError {
+  constructor(readonly userIds: number[]) {
+    super('ALREADY_IN_GAME', 'You are already in a game. Finish it first.');
   }
 }
 
@@ -282,19 +270,10 @@ export class GameRoom {
         : null;
     const winnerUserId = finished ? this.players[state.winnerSeat!]!.userId : null;
 
-    let ratingChange: RatingChange[] | undefined;
-    await this.deps.db.kysely.transaction().execute(async (trx) => {
-      await saveProgress(trx, {
-        gameId: this.id,
-        seq,
-        state: JSON.stringify(state),
-        turnDeadline: deadline,
-        expiries: JSON.stringify(expiries),
-        move,
-        now,
-      });
-      if (finished) ratingChange = await this.finishInDb(trx, state.winnerSeat!, 'score', now);
-    });
+    const ratingChange = await this.deps.store.save(
+      { gameId: this.id, seq, state, turnDeadline: deadline, expiries, move, now },
+      finished ? this.finishOf(winnerUserId, 'score') : null,
+    );
 
     // The write succeeded: only now does the room move on.
     this.state = state;
@@ -318,19 +297,18 @@ export class GameRoom {
     const winnerUserId = this.players[winnerSeat]!.userId;
     const now = this.deps.now();
     const seq = this.seq + 1;
-    let ratingChange: RatingChange[] | undefined;
-    await this.deps.db.kysely.transaction().execute(async (trx) => {
-      await saveProgress(trx, {
+    const ratingChange = await this.deps.store.save(
+      {
         gameId: this.id,
         seq,
-        state: JSON.stringify(this.state),
+        state: this.state,
         turnDeadline: null,
-        expiries: JSON.stringify(this.expiries),
+        expiries: this.expiries,
         move: null,
         now,
-      });
-      ratingChange = await this.finishInDb(trx, winnerSeat, reason, now);
-    });
+      },
+      this.finishOf(winnerUserId, reason),
+    );
     this.seq = seq;
     this.turnDeadline = null;
     this.markFinished(winnerUserId, reason);
@@ -348,37 +326,8 @@ export class GameRoom {
     return best;
   }
 
-  private async finishInDb(
-    trx: Transaction<Database>,
-    winnerSeat: number,
-    reason: FinishReason,
-    now: number,
-  ): Promise<RatingChange[] | undefined> {
-    const winnerUserId = this.players[winnerSeat]!.userId;
-    await trx
-      .updateTable('games')
-      .set({
-        status: 'finished',
-        winner_user_id: winnerUserId,
-        reason,
-        finished_at: now,
-        turn_deadline: null,
-      })
-      .where('id', '=', this.id)
-      .execute();
-    const humans = this.players.filter((p) => p.userId !== null);
-    if (this.mode !== 'ranked' || humans.length !== 2 || winnerUserId === null) return undefined;
-    const loser = humans.find((p) => p.userId !== winnerUserId)!;
-    const changes = await rateGame(trx, winnerUserId, loser.userId!, now);
-    for (const change of changes) {
-      await trx
-        .updateTable('game_players')
-        .set({ rating_before: change.before, rating_after: change.after })
-        .where('game_id', '=', this.id)
-        .where('user_id', '=', change.userId)
-        .execute();
-    }
-    return changes;
+  private finishOf(winnerUserId: number | null, reason: FinishReason) {
+    return { mode: this.mode, players: this.players, winnerUserId, reason };
   }
 
   private markFinished(winnerUserId: number | null, reason: FinishReason): void {

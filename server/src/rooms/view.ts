@@ -1,10 +1,19 @@
-import { viewFor, type GameState } from '@shared/game';
+import { viewFor, type GameEvent } from '@shared/game';
 import type { GameEventMessage, GameView } from '@shared/protocol';
-import type { GameEvent } from '@shared/game';
-import type { GameRoom } from './room';
+import type { RoomSnapshot } from './types';
+
+/** What a view is made of: a room's state and who of its players is connected. */
+export interface ViewableRoom extends Pick<
+  RoomSnapshot,
+  'id' | 'mode' | 'players' | 'state' | 'seq' | 'turnDeadline' | 'status'
+> {
+  readonly winnerUserId: number | null;
+  seatOf(userId: number): number | null;
+  isConnected(userId: number): boolean;
+}
 
 /** A game as `viewerId` may see it: their own hand only; spectators (or strangers) see none. */
-export function gameView(room: GameRoom, viewerId: number | null): GameView {
+export function gameView(room: ViewableRoom, viewerId: number | null): GameView {
   const seat = viewerId === null ? null : room.seatOf(viewerId);
   const engineView = viewFor(room.state, seat);
   const finished = room.status === 'finished';
@@ -47,8 +56,4 @@ export function toEventMessages(
       ? { kind: 'GAME_OVER', winnerUserId: userIdOfSeat(event.winnerSeat), reason: event.reason }
       : event,
   );
-}
-
-export function parseState(json: string): GameState {
-  return JSON.parse(json) as GameState;
 }

@@ -1,0 +1,48 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, GamePlayersTable } from '../../db/schema';
+
+type Db = Kysely<Database>;
+export type GamePlayerRow = Selectable<GamePlayersTable>;
+
+/** Active ranked and quick games, newest first: what anyone may watch. */
+export function liveGames(db: Db, limit: number) {
+  return db
+    .selectFrom('games')
+    .selectAll()
+    .where('status', '=', 'active')
+    .where('mode', 'in', ['ranked', 'quick'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** A user's games, the active one first, then the most recent. */
+export function gamesOf(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('games')
+    .innerJoin('game_players', 'game_players.game_id', 'games.id')
+    .selectAll('games')
+    .where('game_players.user_id', '=', userId)
+    .orderBy((eb) => eb.case().when('games.status', '=', 'active').then(0).else(1).end())
+    .orderBy('games.created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function findGame(db: Db, id: string) {
+  return db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function playersOf(db: Db, gameIds: string[]): Promise<GamePlayerRow[]> {
+  if (gameIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('game_players').selectAll().where('game_id', 'in', gameIds).orderBy('seat').execute();
+}
+
+export function movesOf(db: Db, gameId: string) {
+  return db
+    .selectFrom('moves')
+    .select(['seq', 'seat', 'card', 'auto'])
+    .where('game_id', '=', gameId)
+    .orderBy('seq')
+    .execute();
+}

@@ -1,0 +1,157 @@
+import type { BotLevel, Card, GameState } from '@shared/game';
+import type { GameListItem, GameSummary, LeaderboardEntry } from '@shared/protocol';
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import type { RoomManager } from '../../rooms/manager';
+import { AlreadyInGameError } from '../../rooms/room';
+import { leaderboard } from '../ratings/repo';
+import { findGame, gamesOf, liveGames, movesOf, playersOf, type GamePlayerRow } from './repo';
+
+const alreadyInGame = () =>
+  new DomainError('conflict', 'You are already in a game. Finish it first.', 'already_in_game');
+const gameNotFound = () => new DomainError('not_found', 'Game not found', 'game_not_found');
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+function listedPlayer(p: GamePlayerRow, scores: number[]) {
+  return {
+    seat: p.seat,
+    userId: p.user_id,
+    username: p.username,
+    isBot: p.bot_level !== null,
+    score: scores[p.seat] ?? 0,
+  };
+}
+
+export interface GameServiceDeps {
+  db: Db;
+  rooms: RoomManager;
+  /** Draws the practice seat; injectable for tests. */
+  random?: () => number;
+}
+
+/** Practice games, game history and summaries, and the leaderboard. */
+export class GameService {
+  private readonly random: () => number;
+
+  constructor(private readonly deps: GameServiceDeps) {
+    this.random = deps.random ?? Math.random;
+  }
+
+  /**
+   * Starts a practice game against a server bot, resigning a practice game the user still has
+   * running. A user in any other game is refused; so is the loser of a race between two starts,
+   * since the database lets nobody hold two active games.
+   */
+  async startPractice(user: { id: number; username: string }, difficulty: BotLevel): Promise<{ id: string }> {
+    const current = await this.deps.rooms.activeGameAnywhere(user.id);
+    if (current && current.mode !== 'practice') throw alreadyInGame();
+    if (current) await this.deps.rooms.abandonPractice(user.id);
+    // The seat (and so who leads first) is left to chance, as with a human opponent.
+    const human = { userId: user.id, username: user.username };
+    const seats = this.random() < 0.5 ? [human, { bot: difficulty }] : [{ bot: difficulty }, human];
+    try {
+      return { id: (await this.deps.rooms.create('practice', seats)).id };
+    } catch (error) {
+      if (error instanceof AlreadyInGameError) throw alreadyInGame();
+      throw error;
+    }
+  }
+
+  /** `mine`: the caller's games with their result; `live`: running ranked and quick games. */
+  async list(me: number, scope: 'mine' | 'live', limit: number): Promise<GameListItem[]> {
+    const db = this.deps.db.kysely;
+    const games = scope === 'live' ? await liveGames(db, limit) : await gamesOf(db, me, limit);
+    const players = await playersOf(
+      db,
+      games.map((g) => g.id),
+    );
+    return games.map((game) => {
+      const seats = players.filter((p) => p.game_id === game.id);
+      const scores = (JSON.parse(game.state) as GameState).scores;
+      const mine = seats.find((p) => p.user_id === me);
+      const opponent = seats.find((p) => p !== mine);
+      return {
+        id: game.id,
+        mode: game.mode,
+        status: game.status,
+        players: seats.map((p) => listedPlayer(p, scores)),
+        ...(scope === 'mine' && mine
+          ? {
+              opponent: opponent
+                ? {
+                    userId: opponent.user_id,
+                    username: opponent.username,
+                    isBot: opponent.bot_level !== null,
+                  }
+                : null,
+              result: game.status === 'active' ? null : game.winner_user_id === me ? 'win' : 'loss',
+              score: { you: scores[mine.seat] ?? 0, opponent: opponent ? (scores[opponent.seat] ?? 0) : 0 },
+              ratingChange:
+                mine.rating_after !== null && mine.rating_before !== null
+                  ? round1(mine.rating_after - mine.rating_before)
+                  : null,
+            }
+          : {}),
+        reason: game.reason,
+        createdAt: game.created_at,
+        finishedAt: game.finished_at,
+      };
+    });
+  }
+
+  /** A game's summary; practice and private games exist only for their players. */
+  async summary(me: number, id: string): Promise<GameSummary> {
+    const db = this.deps.db.kysely;
+    const game = await findGame(db, id);
+    if (!game) throw gameNotFound();
+    const seats = await playersOf(db, [game.id]);
+    const isPlayer = seats.some((p) => p.user_id === me);
+    if (!isPlayer && (game.mode === 'private' || game.mode === 'practice')) throw gameNotFound();
+    const state = JSON.parse(game.state) as GameState;
+    return {
+      id: game.id,
+      mode: game.mode,
+      status: game.status,
+      targetScore: game.target_score,
+      handNumber: state.handNumber,
+      players: seats.map((p) => ({
+        ...listedPlayer(p, state.scores),
+        ratingBefore: p.rating_before,
+        ratingAfter: p.rating_after,
+      })),
+      winnerUserId: game.winner_user_id,
+      reason: game.reason,
+      createdAt: game.created_at,
+      finishedAt: game.finished_at,
+      // Only a finished game reveals its seed and moves: with them the engine replays every deal.
+      ...(game.status === 'finished'
+        ? {
+            replay: {
+              seed: game.seed,
+              players: game.player_count,
+              targetScore: game.target_score,
+              moves: (await movesOf(db, game.id)).map((m) => ({
+                seq: m.seq,
+                seat: m.seat,
+                card: m.card as Card,
+                auto: m.auto === 1,
+              })),
+            },
+          }
+        : {}),
+    };
+  }
+
+  async leaderboard(limit: number): Promise<LeaderboardEntry[]> {
+    const rows = await leaderboard(this.deps.db.kysely, limit);
+    return rows.map((row, i) => ({
+      rank: i + 1,
+      userId: row.userId,
+      username: row.username,
+      rating: Math.round(row.rating),
+      games: row.games,
+      wins: row.wins,
+    }));
+  }
+}

@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import type { RatingChange, ServerMessage } from '@shared/protocol';
+import { LocalRoomDirectory } from '../infra/room-directory';
+import { RoomManager } from './manager';
+import { AlreadyInGameError } from './room';
+import type { Finish, GameStore, NewGame, Progress } from './store';
+import type { RoomSnapshot } from './types';
+
+/** A GameStore in memory: rooms run against the seam alone, with no database behind it. */
+class MemoryStore implements GameStore {
+  readonly games = new Map<string, RoomSnapshot>();
+  readonly playing = new Map<number, string>();
+  readonly saves: { progress: Progress; finish: Finish | null }[] = [];
+
+  async insertGame({ snapshot }: NewGame) {
+    const humans = snapshot.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+    const busy = humans.filter((id) => this.playing.has(id));
+    if (busy.length > 0) return busy;
+    for (const id of humans) this.playing.set(id, snapshot.id);
+    this.games.set(snapshot.id, structuredClone(snapshot));
+    return [];
+  }
+  async save(progress: Progress, finish: Finish | null): Promise<RatingChange[] | undefined> {
+    this.saves.push({ progress, finish });
+    const game = this.games.get(progress.gameId)!;
+    Object.assign(game, { seq: progress.seq, state: progress.state });
+    if (finish) {
+      Object.assign(game, { status: 'finished', winnerUserId: finish.winnerUserId, reason: finish.reason });
+      for (const [userId, gameId] of this.playing) if (gameId === game.id) this.playing.delete(userId);
+    }
+    return undefined;
+  }
+  async loadActive() {
+    return [...this.games.values()].filter((g) => g.status === 'active');
+  }
+  async load(gameId: string) {
+    return this.games.get(gameId);
+  }
+  async activeGameOf(userId: number) {
+    const id = this.playing.get(userId);
+    return id ? { id, mode: this.games.get(id)!.mode } : undefined;
+  }
+  async playingAmong(userIds: readonly number[]) {
+    return userIds.filter((id) => this.playing.has(id));
+  }
+}
+
+function manager(store: GameStore, sent: [number, ServerMessage][] = []) {
+  const silent = { error: () => {} } as unknown as FastifyBaseLogger;
+  return new RoomManager({
+    store,
+    now: () => 1_000,
+    timings: {
+      turnMs: 60_000,
+      reconnectGraceMs: 60_000,
+      matchAcceptMs: 10_000,
+      botDelayMs: 60_000,
+      heartbeatMs: 30_000,
+      wsMessagesPerSecond: 10,
+    },
+    log: silent,
+    send: (userId, message) => void sent.push([userId, message]),
+    isConnected: () => true,
+    directory: new LocalRoomDirectory(),
+  });
+}
+
+const ama = { userId: 1, username: 'ama' };
+const kofi = { userId: 2, username: 'kofi' };
+
+describe('RoomManager over a GameStore', () => {
+  it('refuses a game for a player the store says is already playing, and writes nothing', async () => {
+    const store = new MemoryStore();
+    const rooms = manager(store);
+    const first = await rooms.create('quick', [ama, kofi]);
+    const refused = await rooms.create('practice', [ama, { bot: 'easy' }]).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AlreadyInGameError);
+    expect((refused as AlreadyInGameError).userIds).toEqual([1]);
+    expect([...store.games.keys()]).toEqual([first.id]);
+    rooms.stop();
+  });
+
+  it('a resignation is saved with its finish in one call, which frees both players', async () => {
+    const store = new MemoryStore();
+    const sent: [number, ServerMessage][] = [];
+    const rooms = manager(store, sent);
+    const room = await rooms.create('ranked', [ama, kofi]);
+    await room.resign(ama.userId);
+    expect(store.saves).toHaveLength(1);
+    expect(store.saves[0]!.finish).toMatchObject({ mode: 'ranked', winnerUserId: 2, reason: 'resign' });
+    expect(store.saves[0]!.progress).toMatchObject({ gameId: room.id, seq: 1, move: null });
+    expect(sent.filter(([, m]) => m.type === 'GAME_OVER').map(([id]) => id)).toEqual([1, 2]);
+    expect(await rooms.hasActiveGame(ama.userId)).toBe(false);
+    expect((await rooms.create('quick', [ama, kofi])).status).toBe('active');
+    rooms.stop();
+  });
+
+  it('resumes the active games the store holds, and ignores finished ones', async () => {
+    const store = new MemoryStore();
+    const before = manager(store);
+    const running = await before.create('quick', [ama, kofi]);
+    const done = await before.create('practice', [{ userId: 3, username: 'esi' }, { bot: 'easy' }]);
+    await done.resign(3);
+    before.stop();
+    const after = manager(store);
+    expect(await after.start()).toBe(1);
+    expect(after.activeGameOf(ama.userId)?.id).toBe(running.id);
+    expect(after.activeGameOf(3)).toBeUndefined();
+    after.stop();
+  });
+});

@@ -1,0 +1,55 @@
+import type { Card } from '@shared/game';
+import type { FinishReason, GameMode, RatingChange } from '@shared/protocol';
+import type { RoomPlayer, RoomSnapshot } from './types';
+
+/** A new game as the manager creates it: its snapshot at seq 0 and the seed behind its deals. */
+export interface NewGame {
+  snapshot: RoomSnapshot;
+  seed: string;
+  now: number;
+}
+
+/** One step of a game: the play (if any) and everything it changed. */
+export interface Progress {
+  gameId: string;
+  seq: number;
+  state: RoomSnapshot['state'];
+  turnDeadline: number | null;
+  expiries: number[];
+  move: { seat: number; card: Card; auto: boolean } | null;
+  now: number;
+}
+
+/** How a game ended, written in the same transaction as its last step. */
+export interface Finish {
+  mode: GameMode;
+  players: RoomPlayer[];
+  winnerUserId: number | null;
+  reason: FinishReason;
+}
+
+/**
+ * Where rooms keep their games: the one seam between the rooms and the database, so rooms hold
+ * no SQL and know nothing of ratings. See docs/design.md, "Game storage".
+ */
+export interface GameStore {
+  /**
+   * Inserts the game and its players and marks each human as playing it, all or nothing. A user
+   * plays at most one active game, which the database enforces: when any player already has one,
+   * nothing is written and their ids are returned. An empty list means the game was created.
+   */
+  insertGame(game: NewGame): Promise<number[]>;
+  /**
+   * Saves a step (the move and the state it led to) in one transaction, so a restart resumes at
+   * exactly this seq. With `finish`, the same transaction ends the game, rates it if it is rated
+   * and frees its players; the rating changes are returned.
+   */
+  save(progress: Progress, finish: Finish | null): Promise<RatingChange[] | undefined>;
+  /** Every game still running, as snapshots (a restart resumes them). */
+  loadActive(): Promise<RoomSnapshot[]>;
+  load(gameId: string): Promise<RoomSnapshot | undefined>;
+  /** The active game a user plays in, if any (on whichever node hosts it). */
+  activeGameOf(userId: number): Promise<{ id: string; mode: GameMode } | undefined>;
+  /** Which of `userIds` are playing an active game. */
+  playingAmong(userIds: readonly number[]): Promise<number[]>;
+}

@@ -1,0 +1,24 @@
+import type { BotLevel, GameState } from '@shared/game';
+import type { FinishReason, GameMode, GameStatus } from '@shared/protocol';
+
+export interface RoomPlayer {
+  seat: number;
+  /** Null for a bot. */
+  userId: number | null;
+  username: string;
+  botLevel: BotLevel | null;
+}
+
+/** Everything a room is, as it is stored and reloaded. */
+export interface RoomSnapshot {
+  id: string;
+  mode: GameMode;
+  players: RoomPlayer[];
+  state: GameState;
+  seq: number;
+  turnDeadline: number | null;
+  expiries: number[];
+  status: GameStatus;
+  winnerUserId: number | null;
+  reason: FinishReason | null;
+}

@@ -1,0 +1,113 @@
+/**
+ * Games and the leaderboard: the game-mode and finish-reason unions (declared here once, used by
+ * the socket messages, the server's rooms and its database rows) and the contracts of the games
+ * REST routes. See docs/design.md, "REST contracts".
+ */
+import { z } from 'zod';
+import { BOT_LEVELS } from '../game/bots';
+import { cardSchema, gameIdSchema, seatSchema, userIdSchema } from './common';
+
+export const GAME_MODES = ['ranked', 'quick', 'private', 'practice'] as const;
+export const gameModeSchema = z.enum(GAME_MODES);
+export type GameMode = z.infer<typeof gameModeSchema>;
+
+/** Why a game ended: a player reached the target score, resigned, timed out or left. */
+export const FINISH_REASONS = ['score', 'resign', 'timeout', 'abandon'] as const;
+export const finishReasonSchema = z.enum(FINISH_REASONS);
+export type FinishReason = z.infer<typeof finishReasonSchema>;
+
+export const GAME_STATUSES = ['active', 'finished'] as const;
+export const gameStatusSchema = z.enum(GAME_STATUSES);
+export type GameStatus = z.infer<typeof gameStatusSchema>;
+
+/** A query `limit` between 1 and `max`, `fallback` when absent. */
+const limitSchema = (fallback: number, max = 100) =>
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${max}`)
+    .max(max, `limit must be between 1 and ${max}`)
+    .default(fallback);
+
+/** POST /api/games/practice */
+export const practiceBodySchema = z.object({
+  difficulty: z.enum(BOT_LEVELS, { message: `difficulty must be one of ${BOT_LEVELS.join(', ')}` }),
+});
+export const practiceCreatedSchema = z.object({ id: gameIdSchema });
+
+/** GET /api/games */
+export const gamesQuerySchema = z.object({
+  scope: z.enum(['mine', 'live'], { message: 'scope must be mine or live' }).default('mine'),
+  limit: limitSchema(20),
+});
+
+const listedPlayerSchema = z.object({
+  seat: seatSchema,
+  userId: userIdSchema.nullable(),
+  username: z.string(),
+  isBot: z.boolean(),
+  score: z.number().int(),
+});
+
+export const gameListItemSchema = z.object({
+  id: gameIdSchema,
+  mode: gameModeSchema,
+  status: gameStatusSchema,
+  players: z.array(listedPlayerSchema),
+  /** The caller's side of it; only in `scope=mine`. */
+  opponent: z
+    .object({ userId: userIdSchema.nullable(), username: z.string(), isBot: z.boolean() })
+    .nullable()
+    .optional(),
+  result: z.enum(['win', 'loss']).nullable().optional(),
+  score: z.object({ you: z.number().int(), opponent: z.number().int() }).optional(),
+  ratingChange: z.number().nullable().optional(),
+  reason: finishReasonSchema.nullable(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+});
+export const gameListSchema = z.array(gameListItemSchema);
+export type GameListItem = z.infer<typeof gameListItemSchema>;
+
+/** GET /api/games/{id} */
+export const gameIdParamsSchema = z.object({ id: gameIdSchema });
+
+export const gameSummarySchema = z.object({
+  id: gameIdSchema,
+  mode: gameModeSchema,
+  status: gameStatusSchema,
+  targetScore: z.number().int(),
+  handNumber: z.number().int(),
+  players: z.array(
+    listedPlayerSchema.extend({ ratingBefore: z.number().nullable(), ratingAfter: z.number().nullable() }),
+  ),
+  winnerUserId: userIdSchema.nullable(),
+  reason: finishReasonSchema.nullable(),
+  createdAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+  /** Only once finished: the seed and moves replay every deal, so a running game keeps them secret. */
+  replay: z
+    .object({
+      seed: z.string(),
+      players: z.number().int(),
+      targetScore: z.number().int(),
+      moves: z.array(
+        z.object({ seq: z.number().int(), seat: seatSchema, card: cardSchema, auto: z.boolean() }),
+      ),
+    })
+    .optional(),
+});
+export type GameSummary = z.infer<typeof gameSummarySchema>;
+
+/** GET /api/leaderboard */
+export const leaderboardQuerySchema = z.object({ limit: limitSchema(50) });
+export const leaderboardEntrySchema = z.object({
+  rank: z.number().int(),
+  userId: userIdSchema,
+  username: z.string(),
+  rating: z.number().int(),
+  games: z.number().int(),
+  wins: z.number().int(),
+});
+export const leaderboardSchema = z.array(leaderboardEntrySchema);
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
