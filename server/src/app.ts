@@ -125,13 +125,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const routes = withContracts(app);
   await registerSecurity(app, config.publicUrl);
 
-  healthRoutes(app);
-  authRoutes(app, accounts, {
+  healthRoutes(routes);
+  authRoutes(routes, accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
     googleClientIds: config.googleClientIds,
   });
   userRoutes(routes, { db, accounts });
-  deviceRoutes(app, { db, accounts, now });
+  deviceRoutes(routes, { db, accounts, now });
   gameRoutes(app, { db, accounts, rooms });
   registerGateway(app, {
     accounts,

@@ -3,3 +3,7 @@ export * from './client';
 export * from './server';
 export * from './parse';
 export * from './rest';
+export * from './rest-auth';
+export * from './rest-devices';
+export * from './rest-health';
+export * from './shape';

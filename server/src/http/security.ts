@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../errors';
 
 /** The native shells load the app from these origins (Capacitor on iOS and Android, Electron). */
 export const NATIVE_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost'];
@@ -50,9 +51,12 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
 
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-    }),
+    // Thrown by the plugin, so it reaches the error handler like any other domain error.
+    errorResponseBuilder: (_request, context) =>
+      new DomainError(
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+        'rate_limited',
+      ),
   });
 }

@@ -1,5 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
+import type {
+  AuthResponse,
+  AuthUser,
+  DeleteAccountResponse,
+  GoogleAuthResponse,
+  RestoreAccountResponse,
+  Role,
+} from '@shared/protocol';
 import type { Db } from '../../db';
 import { AuthError, DomainError } from '../../errors';
 import type { AttemptLimiter } from '../../infra/attempt-limiter';
@@ -312,7 +319,10 @@ export class AccountService {
     return 'verified';
   }
 
-  async markForDeletion(user: UserRow, input: { password?: string; confirm?: boolean }) {
+  async markForDeletion(
+    user: UserRow,
+    input: { password?: string; confirm?: boolean },
+  ): Promise<DeleteAccountResponse> {
     if (user.password_hash) {
       if (!input.password || !(await verifyPassword(user.password_hash, input.password))) {
         throw new DomainError('forbidden', 'Incorrect password', 'incorrect_password');
@@ -334,7 +344,7 @@ export class AccountService {
     };
   }
 
-  async restore(user: UserRow) {
+  async restore(user: UserRow): Promise<RestoreAccountResponse> {
     await repo.updateUser(this.db, user.id, { marked_for_delete_at: null }, this.deps.now());
     return { markedForDelete: false, message: 'Your account has been restored' };
   }
