@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_JSON_DEPTH, checkJsonShape } from './shape';
+import { MAX_JSON_DEPTH, checkJsonShape, jsonTextTooDeep } from './shape';
 
 /** `levels` arrays inside each other, as JSON.parse would decode them. */
 function nestedArrays(levels: number): unknown {
@@ -56,5 +56,20 @@ describe('checkJsonShape', () => {
   it('reports the first problem in document order', () => {
     expect(checkJsonShape({ a: '\u0000', b: '\u0000' })).toEqual({ kind: 'nul', path: ['a'] });
     expect(checkJsonShape(['ok', '\u0000', '\u0000'])).toEqual({ kind: 'nul', path: [1] });
+  });
+});
+
+describe('jsonTextTooDeep', () => {
+  it('agrees with the decoded check on depth', () => {
+    for (const levels of [1, MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH, 5_000, 500_000]) {
+      const text = JSON.stringify({ a: 'x' }).replace('"x"', '['.repeat(levels) + ']'.repeat(levels));
+      expect(jsonTextTooDeep(text), String(levels)).toBe(checkJsonShape(JSON.parse(text)) !== null);
+    }
+  });
+
+  it('does not count brackets inside strings, escaped quotes included', () => {
+    const text = JSON.stringify({ a: '['.repeat(100), b: '\\"[[[[', c: '"{{{{' });
+    expect(jsonTextTooDeep(text, 1)).toBe(false);
+    expect(jsonTextTooDeep(JSON.stringify({ a: '\\', b: [[1]] }), 2)).toBe(true);
   });
 });

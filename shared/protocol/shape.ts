@@ -66,3 +66,32 @@ export function checkJsonShape(value: unknown, maxDepth = MAX_JSON_DEPTH): Shape
   }
   return null;
 }
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether a JSON text nests deeper than `maxDepth`, found by one pass over its characters before
+ * it is parsed: decoding deep nesting is itself slow (half a second for a 1 MB body of brackets),
+ * so a hostile text is refused before JSON.parse sees it. Brackets inside strings do not count;
+ * a text that is not valid JSON gets an answer here and its error from the parser.
+ */
+export function jsonTextTooDeep(text: string, maxDepth = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (inString) {
+      if (unit === BACKSLASH) i++;
+      else if (unit === QUOTE) inString = false;
+    } else if (unit === QUOTE) inString = true;
+    else if (unit === OPEN_BRACE || unit === OPEN_BRACKET) {
+      if (++depth > maxDepth) return true;
+    } else if (unit === CLOSE_BRACE || unit === CLOSE_BRACKET) depth--;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { checkJsonShape } from '@shared/protocol';
+import { MAX_JSON_DEPTH, checkJsonShape } from '@shared/protocol';
 import { DomainError, type ErrorKind } from '../errors';
 
 /** The one place domain errors become HTTP statuses. */
@@ -29,6 +29,15 @@ export class HttpError extends Error {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** The answer to a body nested deeper than any request of ours needs. */
+export function tooDeep(): DomainError {
+  return new DomainError(
+    'invalid',
+    `Request body is nested too deeply (limit ${MAX_JSON_DEPTH} levels)`,
+    'too_deep',
+  );
+}
+
 /**
  * Validates a body, query or path with a shared zod schema; a 400 names the first invalid field.
  * The shape check runs first, so a hostile value (nested thousands deep, or carrying NUL bytes)
@@ -37,13 +46,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   const problem = checkJsonShape(value);
-  if (problem?.kind === 'too_deep') {
-    throw new DomainError(
-      'invalid',
-      `Request body is nested too deeply (limit ${problem.limit} levels)`,
-      'too_deep',
-    );
-  }
+  if (problem?.kind === 'too_deep') throw tooDeep();
   // PostgreSQL cannot store NUL in text, and no real name, password or token contains one.
   if (problem?.kind === 'nul') {
     const field = problem.path.join('.') || 'body';
@@ -72,7 +75,11 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Request body is empty; send a JSON object', 'empty_body'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large (limit 1 MB)', 'body_too_large'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type; send JSON', 'unsupported_media_type'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Content-Length does not match the body', 'invalid_content_length'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [
+    400,
+    'Content-Length does not match the body',
+    'invalid_content_length',
+  ],
 };
 
 /** The code of a client error that arrived without one (a plugin's, or Fastify's). */
@@ -118,6 +125,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
       return reply.code(status).send(errorBody(status, 'Internal server error', 'internal_error'));
     }
-    return reply.code(status).send(errorBody(status, error.message, CODE_OF_STATUS[status] ?? 'request_failed'));
+    return reply
+      .code(status)
+      .send(errorBody(status, error.message, CODE_OF_STATUS[status] ?? 'request_failed'));
   });
 }

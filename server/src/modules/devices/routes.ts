@@ -22,7 +22,12 @@ export function deviceRoutes(
       now: deps.now(),
     });
     // The platform is the one just stored, already narrowed by the request's schema.
-    return { id: row.id, platform: body.platform, deviceName: row.device_name, isActive: row.is_active === 1 };
+    return {
+      id: row.id,
+      platform: body.platform,
+      deviceName: row.device_name,
+      isActive: row.is_active === 1,
+    };
   });
 
   app.post(
