@@ -81,6 +81,26 @@ describe.each(DIALECTS)('hostile request bodies on %s', (dialect) => {
     expect(key.json().message).toBe('x\u0000 must not contain NUL characters');
   });
 
+  it('authenticates before it validates, so an anonymous caller learns nothing of the body', async () => {
+    for (const url of ['/api/device-tokens', '/api/auth/delete-account', '/api/users/abc/profile']) {
+      const res = await t.app.inject({
+        method: url.endsWith('profile') ? 'GET' : 'POST',
+        url,
+        ...(url.endsWith('profile') ? {} : { payload: { token: 5, password: [] } }),
+      });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ error: 'auth_required', message: 'Authentication required' });
+    }
+  });
+
+  it('redirects a verification link whatever its query holds', async () => {
+    for (const query of ['token=a&token=b', `token=${'x'.repeat(600)}`, 'token=%00', 'token[a]=1']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth/verify-email?${query}` });
+      expect(res.statusCode, query).toBe(303);
+      expect(res.headers.location, query).toBe('/?notice=verification_failed');
+    }
+  });
+
   it('keeps answering other requests through a burst of deep bodies', async () => {
     const deep = nestedBody('password', 100_000, { username: 'deep_diver' });
     const burst = Array.from({ length: 40 }, (_, i) => post('/api/auth/delete-account', deep, `10.9.0.${i}`));
