@@ -14,7 +14,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** An error meant for the client: its status and message are sent as they are. */
+/** An error with a bare status, from routes not yet moved to DomainError; answered in the same two shapes. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
@@ -111,9 +111,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(status).send(errorBody(status, error.message, error.code));
     }
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send(error.error ? { error: error.error, message: error.message } : { message: error.message });
+      const status = error.statusCode;
+      const code = error.error ?? CODE_OF_STATUS[status] ?? 'request_failed';
+      return reply.code(status).send(errorBody(status, error.message, code));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send(errorBody(...known));
