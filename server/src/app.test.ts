@@ -81,7 +81,7 @@ describe('HTTP app', () => {
     for (const url of ['/api/nope', '/api', '/assets/missing.js', '/favicon.png', '/sounds/ui/none.mp3']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ message: 'Not found' });
+      expect(res.json()).toEqual({ message: 'Not found', code: 'not_found' });
     }
     expect((await app.inject({ method: 'POST', url: '/somewhere' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: '/api/auth/user' })).statusCode).toBe(404);
@@ -96,7 +96,7 @@ describe('HTTP app', () => {
       payload: '{"username": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON' });
+    expect(malformed.json()).toEqual({ message: 'Request body is not valid JSON', code: 'invalid_json' });
     const array = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -104,7 +104,7 @@ describe('HTTP app', () => {
       payload: '[1,2]',
     });
     expect(array.statusCode).toBe(400);
-    expect(array.json()).toEqual({ message: 'Request body must be a JSON object' });
+    expect(array.json()).toEqual({ message: 'Request body must be a JSON object', code: 'not_an_object' });
     const huge = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -112,7 +112,10 @@ describe('HTTP app', () => {
       payload: JSON.stringify({ username: 'a'.repeat(1024 * 1024 + 10) }),
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: 'Request body is too large (limit 1 MB)' });
+    expect(huge.json()).toEqual({
+      message: 'Request body is too large (limit 1 MB)',
+      code: 'body_too_large',
+    });
     const text = await app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -120,7 +123,7 @@ describe('HTTP app', () => {
       payload: 'hi',
     });
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ message: 'Request body must be a JSON object' });
+    expect(text.json()).toEqual({ message: 'Request body must be a JSON object', code: 'not_an_object' });
     const xml = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

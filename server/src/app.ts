@@ -127,13 +127,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const routes = withContracts(app);
   await registerSecurity(app, config.publicUrl);
 
-  healthRoutes(app);
-  authRoutes(app, accounts, {
+  healthRoutes(routes);
+  authRoutes(routes, accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
     googleClientIds: config.googleClientIds,
   });
   userRoutes(routes, { db, accounts });
-  deviceRoutes(app, { db, accounts, now });
+  deviceRoutes(routes, { db, accounts, now });
   gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
   registerGateway(app, {
     accounts,

@@ -47,6 +47,6 @@ export async function registerWebApp(app: FastifyInstance, staticDir: string): P
     if (isPage && hasBuild) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
-    return reply.code(404).send({ message: 'Not found' });
+    return reply.code(404).send({ message: 'Not found', code: 'not_found' });
   });
 }

@@ -4,3 +4,7 @@ export * from './server';
 export * from './parse';
 export * from './rest';
 export * from './games';
+export * from './rest-auth';
+export * from './rest-devices';
+export * from './rest-health';
+export * from './shape';

@@ -42,10 +42,11 @@ export const emailSchema = z
   .email('Email address is not valid');
 
 /** An empty or missing email means none: the account then needs no verification. */
-const optionalEmail = z.preprocess(
-  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-  emailSchema.optional().nullable(),
-);
+const optionalEmail = z
+  .string()
+  .nullish()
+  .transform((value) => (value?.trim() ? value : null))
+  .pipe(emailSchema.nullable());
 
 export const registerBodySchema = z.object({
   username: usernameSchema,
@@ -81,39 +82,13 @@ export const deactivateDeviceBodySchema = z.object({
   token: z.string().trim().min(1, 'token is required').max(4096, 'token is too long'),
 });
 
-export type Role = 'user' | 'manager' | 'admin';
-export const ROLES: readonly Role[] = ['user', 'manager', 'admin'];
-
-/** The signed-in user as the API shows it (never a password hash or a token). */
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string | null;
-  isVerified: boolean;
-  markedForDelete: boolean;
-  role: Role;
-  createdAt: number;
-}
-
-export interface AuthResponse {
-  token: string;
-  user: AuthUser;
-  requiresVerification: boolean;
-  emailVerificationSent: boolean;
-  message: string;
-  isNewUser?: boolean;
-}
-
-export interface GoogleAuthResponse {
-  token: string;
-  user: AuthUser;
-  isNewUser: boolean;
-  markedForDelete: boolean;
-  message: string;
-}
-
+/**
+ * Every error answer: `{message, code}`, or for a 401 `{error, message}` where `error` is the
+ * reason (auth_required, invalid_token, token_expired, invalid_credentials). See docs/api.md.
+ */
 export interface ApiError {
   message: string;
+  code?: string;
   error?: string;
 }
 
@@ -139,3 +114,8 @@ export const playerProfileSchema = z.object({
   createdAt: z.number().int(),
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
+
+export const profileContract = {
+  params: userIdParamsSchema,
+  response: { 200: playerProfileSchema },
+};

@@ -15,7 +15,10 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** The one auth hook: every private route uses it, and it sets request.auth or answers 401. */
+/**
+ * The one auth hook: every private route uses it as its preValidation hook, so an anonymous
+ * caller learns nothing about the body it sent, and it sets request.auth or answers 401.
+ */
 export function requireAuth(accounts: AccountService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     request.auth = await accounts.authenticate(bearerToken(request));

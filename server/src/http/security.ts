@@ -2,6 +2,9 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { jsonTextTooDeep } from '@shared/protocol';
+import { DomainError } from '../errors';
+import { tooDeep } from './errors';
 
 /** The native shells load the app from these origins (Capacitor on iOS and Android, Electron). */
 export const NATIVE_ORIGINS = ['capacitor://localhost', 'https://localhost', 'http://localhost'];
@@ -12,7 +15,23 @@ export function isAllowedOrigin(origin: string, publicUrl: string): boolean {
   );
 }
 
+/**
+ * Fastify's JSON body parser behind a depth check on the raw text: decoding deep nesting costs
+ * far more than decoding the same bytes flat, so a body of brackets is refused before it is
+ * parsed. Prototype-poisoning keys stay refused as Fastify does by default. See docs/design.md,
+ * "Hostile input".
+ */
+function guardJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonTextTooDeep(body as string)) return done(tooDeep(), undefined);
+    parseJson(request, body as string, done);
+  });
+}
+
 export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+  guardJsonBodies(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -50,9 +69,12 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
 
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-    }),
+    // Thrown by the plugin, so it reaches the error handler like any other domain error.
+    errorResponseBuilder: (_request, context) =>
+      new DomainError(
+        'rate_limited',
+        `Too many requests. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
+        'rate_limited',
+      ),
   });
 }

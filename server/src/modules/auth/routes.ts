@@ -1,12 +1,18 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
-  deleteAccountBodySchema,
-  googleBodySchema,
-  loginBodySchema,
-  registerBodySchema,
+  currentUserContract,
+  deleteAccountContract,
+  googleContract,
+  loginContract,
+  logoutContract,
+  providersContract,
+  registerContract,
+  resendVerificationContract,
+  restoreAccountContract,
+  verifyEmailContract,
 } from '@shared/protocol';
 import { authOf, requireAuth } from '../../http/auth';
-import { parseInput } from '../../http/errors';
+import type { ContractApp } from '../../http/contract';
 import { toAuthUser, type AccountService, type ClientInfo } from './service';
 
 function clientOf(request: FastifyRequest): ClientInfo {
@@ -14,7 +20,7 @@ function clientOf(request: FastifyRequest): ClientInfo {
 }
 
 export function authRoutes(
-  app: FastifyInstance,
+  app: ContractApp,
   accounts: AccountService,
   options: { signInPerMinute: number; googleClientIds: string[] },
 ): void {
@@ -23,51 +29,66 @@ export function authRoutes(
   const SIGN_IN_LIMIT = { rateLimit: { max: options.signInPerMinute, timeWindow: 60_000 } };
 
   /** What the sign-in page may offer: the Google button only when the server can verify it. */
-  app.get('/api/auth/providers', async () => ({
+  app.get('/api/auth/providers', { schema: providersContract }, async () => ({
     google: options.googleClientIds[0] ? { clientId: options.googleClientIds[0] } : null,
   }));
 
-  app.post('/api/auth/register', { config: SIGN_IN_LIMIT }, async (request, reply) => {
-    const body = parseInput(registerBodySchema, request.body);
-    return reply.code(201).send(await accounts.register(body, clientOf(request)));
-  });
+  app.post(
+    '/api/auth/register',
+    { config: SIGN_IN_LIMIT, schema: registerContract },
+    async (request, reply) => reply.code(201).send(await accounts.register(request.body, clientOf(request))),
+  );
 
-  app.post('/api/auth/login', { config: SIGN_IN_LIMIT }, async (request) => {
-    return accounts.login(parseInput(loginBodySchema, request.body), clientOf(request));
-  });
+  app.post('/api/auth/login', { config: SIGN_IN_LIMIT, schema: loginContract }, async (request) =>
+    accounts.login(request.body, clientOf(request)),
+  );
 
-  app.post('/api/auth/google', { config: SIGN_IN_LIMIT }, async (request) => {
-    return accounts.googleSignIn(parseInput(googleBodySchema, request.body).idToken, clientOf(request));
-  });
+  app.post('/api/auth/google', { config: SIGN_IN_LIMIT, schema: googleContract }, async (request) =>
+    accounts.googleSignIn(request.body.idToken, clientOf(request)),
+  );
 
-  app.post('/api/auth/logout', { preHandler: auth }, async (request) => {
+  app.post('/api/auth/logout', { preValidation: auth, schema: logoutContract }, async (request) => {
     await accounts.logout(authOf(request).sessionId);
     return { message: 'Logged out' };
   });
 
-  app.get('/api/auth/user', { preHandler: auth }, async (request) => toAuthUser(authOf(request).user));
-
-  app.post('/api/auth/resend-verification', { preHandler: auth, config: SIGN_IN_LIMIT }, async (request) =>
-    accounts.resendVerification(authOf(request).user),
+  app.get('/api/auth/user', { preValidation: auth, schema: currentUserContract }, async (request) =>
+    toAuthUser(authOf(request).user),
   );
 
-  app.get('/api/auth/verify-email', async (request, reply) => {
-    const token = (request.query as { token?: unknown }).token;
-    const outcome = await accounts.verifyEmail(typeof token === 'string' ? token : '');
-    const notice =
-      outcome === 'verified'
-        ? 'email_verified'
-        : outcome === 'expired'
-          ? 'verification_expired'
-          : 'verification_failed';
-    return reply.redirect(`/?notice=${notice}`, 303);
-  });
-
-  app.post('/api/auth/delete-account', { preHandler: auth }, async (request) =>
-    accounts.markForDeletion(authOf(request).user, parseInput(deleteAccountBodySchema, request.body)),
+  app.post(
+    '/api/auth/resend-verification',
+    { preValidation: auth, config: SIGN_IN_LIMIT, schema: resendVerificationContract },
+    async (request) => accounts.resendVerification(authOf(request).user),
   );
 
-  app.post('/api/auth/restore-account', { preHandler: auth }, async (request) =>
-    accounts.restore(authOf(request).user),
+  // The link in a verification mail opens in a browser: whatever is wrong with it, the answer is
+  // a redirect into the app with a notice, never a JSON error, so validation only informs.
+  app.get(
+    '/api/auth/verify-email',
+    { schema: verifyEmailContract, attachValidation: true },
+    async (request, reply) => {
+      const token = request.validationError ? '' : (request.query.token ?? '');
+      const outcome = await accounts.verifyEmail(token);
+      const notice =
+        outcome === 'verified'
+          ? 'email_verified'
+          : outcome === 'expired'
+            ? 'verification_expired'
+            : 'verification_failed';
+      return reply.redirect(`/?notice=${notice}`, 303);
+    },
+  );
+
+  app.post(
+    '/api/auth/delete-account',
+    { preValidation: auth, schema: deleteAccountContract },
+    async (request) => accounts.markForDeletion(authOf(request).user, request.body),
+  );
+
+  app.post(
+    '/api/auth/restore-account',
+    { preValidation: auth, schema: restoreAccountContract },
+    async (request) => accounts.restore(authOf(request).user),
   );
 }

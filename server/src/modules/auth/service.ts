@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
-import type { AuthResponse, AuthUser, GoogleAuthResponse, Role } from '@shared/protocol';
+import type {
+  AuthResponse,
+  AuthUser,
+  DeleteAccountResponse,
+  GoogleAuthResponse,
+  RestoreAccountResponse,
+  Role,
+} from '@shared/protocol';
 import { RESERVED_USERNAME_MESSAGE, isReservedUsername } from '@shared/usernames';
 import type { Db } from '../../db';
 import { AuthError, DomainError } from '../../errors';
@@ -324,7 +331,10 @@ export class AccountService {
     return 'verified';
   }
 
-  async markForDeletion(user: UserRow, input: { password?: string; confirm?: boolean }) {
+  async markForDeletion(
+    user: UserRow,
+    input: { password?: string; confirm?: boolean },
+  ): Promise<DeleteAccountResponse> {
     if (user.password_hash) {
       if (!input.password || !(await verifyPassword(user.password_hash, input.password))) {
         throw new DomainError('forbidden', 'Incorrect password', 'incorrect_password');
@@ -346,7 +356,7 @@ export class AccountService {
     };
   }
 
-  async restore(user: UserRow) {
+  async restore(user: UserRow): Promise<RestoreAccountResponse> {
     await repo.updateUser(this.db, user.id, { marked_for_delete_at: null }, this.deps.now());
     return { markedForDelete: false, message: 'Your account has been restored' };
   }

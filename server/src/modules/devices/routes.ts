@@ -1,19 +1,19 @@
-import type { FastifyInstance } from 'fastify';
-import { deactivateDeviceBodySchema, deviceTokenBodySchema } from '@shared/protocol';
+import { deactivateDeviceContract, deviceTokenContract } from '@shared/protocol';
 import type { Db } from '../../db';
+import { DomainError } from '../../errors';
 import { authOf, requireAuth } from '../../http/auth';
-import { HttpError, parseInput } from '../../http/errors';
+import type { ContractApp } from '../../http/contract';
 import type { AccountService } from '../auth/service';
 import { deactivateDeviceToken, upsertDeviceToken } from './repo';
 
 export function deviceRoutes(
-  app: FastifyInstance,
+  app: ContractApp,
   deps: { db: Db; accounts: AccountService; now: () => number },
 ): void {
   const auth = requireAuth(deps.accounts);
 
-  app.post('/api/device-tokens', { preHandler: auth }, async (request) => {
-    const body = parseInput(deviceTokenBodySchema, request.body);
+  app.post('/api/device-tokens', { preValidation: auth, schema: deviceTokenContract }, async (request) => {
+    const body = request.body;
     const row = await upsertDeviceToken(deps.db.kysely, {
       userId: authOf(request).user.id,
       token: body.token,
@@ -21,14 +21,24 @@ export function deviceRoutes(
       deviceName: body.deviceName ?? null,
       now: deps.now(),
     });
-    return { id: row.id, platform: row.platform, deviceName: row.device_name, isActive: row.is_active === 1 };
+    // The platform is the one just stored, already narrowed by the request's schema.
+    return {
+      id: row.id,
+      platform: body.platform,
+      deviceName: row.device_name,
+      isActive: row.is_active === 1,
+    };
   });
 
-  app.post('/api/device-tokens/deactivate', { preHandler: auth }, async (request) => {
-    const { token } = parseInput(deactivateDeviceBodySchema, request.body);
-    if (!(await deactivateDeviceToken(deps.db.kysely, authOf(request).user.id, token, deps.now()))) {
-      throw new HttpError(404, 'No such device token for this account');
-    }
-    return { isActive: false };
-  });
+  app.post(
+    '/api/device-tokens/deactivate',
+    { preValidation: auth, schema: deactivateDeviceContract },
+    async (request) => {
+      const { token } = request.body;
+      if (!(await deactivateDeviceToken(deps.db.kysely, authOf(request).user.id, token, deps.now()))) {
+        throw new DomainError('not_found', 'No such device token for this account', 'device_token_not_found');
+      }
+      return { isActive: false as const };
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { playerProfileSchema, userIdParamsSchema } from '@shared/protocol';
+import { profileContract } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { requireAuth } from '../../http/auth';
@@ -11,22 +11,18 @@ export function userRoutes(app: ContractApp, deps: { db: Db; accounts: AccountSe
   const auth = requireAuth(deps.accounts);
 
   /** A player's public profile: name, rating and record. Never an email or anything private. */
-  app.get(
-    '/api/users/:id/profile',
-    { preHandler: auth, schema: { params: userIdParamsSchema, response: { 200: playerProfileSchema } } },
-    async (request) => {
-      const user = await findUserById(deps.db.kysely, request.params.id);
-      if (!user) throw new DomainError('not_found', 'User not found', 'user_not_found');
-      const rating = await ratingOf(deps.db.kysely, user.id);
-      return {
-        id: user.id,
-        username: user.username,
-        rating: Math.round(rating.rating),
-        ratedGames: rating.games,
-        wins: rating.wins,
-        losses: rating.games - rating.wins,
-        createdAt: user.created_at,
-      };
-    },
-  );
+  app.get('/api/users/:id/profile', { preValidation: auth, schema: profileContract }, async (request) => {
+    const user = await findUserById(deps.db.kysely, request.params.id);
+    if (!user) throw new DomainError('not_found', 'User not found', 'user_not_found');
+    const rating = await ratingOf(deps.db.kysely, user.id);
+    return {
+      id: user.id,
+      username: user.username,
+      rating: Math.round(rating.rating),
+      ratedGames: rating.games,
+      wins: rating.wins,
+      losses: rating.games - rating.wins,
+      createdAt: user.created_at,
+    };
+  });
 }

@@ -1,8 +1,6 @@
+import type { DeleteAccountBody, DeleteAccountResponse } from '@shared/protocol';
 import { api } from '../../../lib/http';
 
-export function deleteAccount(body: { password?: string; confirm?: boolean }) {
-  return api<{ markedForDelete: true; deleteAfter: number; message: string }>('/api/auth/delete-account', {
-    method: 'POST',
-    body,
-  });
+export function deleteAccount(body: DeleteAccountBody): Promise<DeleteAccountResponse> {
+  return api<DeleteAccountResponse>('/api/auth/delete-account', { method: 'POST', body });
 }

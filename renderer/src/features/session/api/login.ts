@@ -1,6 +1,6 @@
-import type { AuthResponse } from '@shared/protocol';
+import type { AuthResponse, LoginBody } from '@shared/protocol';
 import { api } from '../../../lib/http';
 
-export function login(body: { username: string; password: string }): Promise<AuthResponse> {
+export function login(body: LoginBody): Promise<AuthResponse> {
   return api<AuthResponse>('/api/auth/login', { method: 'POST', body });
 }

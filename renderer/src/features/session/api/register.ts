@@ -1,10 +1,6 @@
-import type { AuthResponse } from '@shared/protocol';
+import type { AuthResponse, RegisterBody } from '@shared/protocol';
 import { api } from '../../../lib/http';
 
-export function register(body: {
-  username: string;
-  password: string;
-  email?: string;
-}): Promise<AuthResponse> {
+export function register(body: RegisterBody): Promise<AuthResponse> {
   return api<AuthResponse>('/api/auth/register', { method: 'POST', body });
 }

@@ -1,5 +1,6 @@
+import type { ResendVerificationResponse } from '@shared/protocol';
 import { api } from '../../../lib/http';
 
-export function resendVerification(): Promise<{ emailVerificationSent: boolean; message: string }> {
-  return api('/api/auth/resend-verification', { method: 'POST' });
+export function resendVerification(): Promise<ResendVerificationResponse> {
+  return api<ResendVerificationResponse>('/api/auth/resend-verification', { method: 'POST' });
 }

@@ -1,5 +1,6 @@
+import type { RestoreAccountResponse } from '@shared/protocol';
 import { api } from '../../../lib/http';
 
-export function restoreAccount() {
-  return api<{ markedForDelete: false; message: string }>('/api/auth/restore-account', { method: 'POST' });
+export function restoreAccount(): Promise<RestoreAccountResponse> {
+  return api<RestoreAccountResponse>('/api/auth/restore-account', { method: 'POST' });
 }

@@ -1,0 +1,93 @@
+/**
+ * The contracts of /api/auth: what each route takes and what it answers. The server validates
+ * requests and serialises answers through these schemas, so an answer carries only the fields
+ * named here (zod objects drop any other key: a hash or a token cannot leak by accident), and
+ * the clients take their types from them. See docs/design.md, "REST contracts".
+ */
+import { z } from 'zod';
+import { deleteAccountBodySchema, googleBodySchema, loginBodySchema, registerBodySchema } from './rest';
+
+export const roleSchema = z.enum(['user', 'manager', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+export const ROLES: readonly Role[] = roleSchema.options;
+
+/** The signed-in user as the API shows it (never a password hash or a token). */
+export const authUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string().nullable(),
+  isVerified: z.boolean(),
+  markedForDelete: z.boolean(),
+  role: roleSchema,
+  createdAt: z.number().int(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** A new session from register or login. */
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: authUserSchema,
+  requiresVerification: z.boolean(),
+  emailVerificationSent: z.boolean(),
+  message: z.string(),
+  isNewUser: z.boolean().optional(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const googleAuthResponseSchema = z.object({
+  token: z.string(),
+  user: authUserSchema,
+  isNewUser: z.boolean(),
+  markedForDelete: z.boolean(),
+  message: z.string(),
+});
+export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
+
+export const providersResponseSchema = z.object({
+  google: z.object({ clientId: z.string() }).nullable(),
+});
+export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+
+export const resendVerificationResponseSchema = z.object({
+  emailVerificationSent: z.boolean(),
+  message: z.string(),
+});
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
+
+export const deleteAccountResponseSchema = z.object({
+  markedForDelete: z.literal(true),
+  /** When the account will be anonymised, unless restored first. */
+  deleteAfter: z.number().int(),
+  message: z.string(),
+});
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
+export const restoreAccountResponseSchema = z.object({
+  markedForDelete: z.literal(false),
+  message: z.string(),
+});
+export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema>;
+
+/** The link in a verification mail; anything else about the query is a failed verification. */
+export const verifyEmailQuerySchema = z.object({ token: z.string().max(512).optional() });
+
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export type LoginBody = z.input<typeof loginBodySchema>;
+export type GoogleBody = z.input<typeof googleBodySchema>;
+export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+
+export const providersContract = { response: { 200: providersResponseSchema } };
+export const registerContract = { body: registerBodySchema, response: { 201: authResponseSchema } };
+export const loginContract = { body: loginBodySchema, response: { 200: authResponseSchema } };
+export const googleContract = { body: googleBodySchema, response: { 200: googleAuthResponseSchema } };
+export const logoutContract = { response: { 200: messageResponseSchema } };
+export const currentUserContract = { response: { 200: authUserSchema } };
+export const resendVerificationContract = { response: { 200: resendVerificationResponseSchema } };
+export const verifyEmailContract = { querystring: verifyEmailQuerySchema };
+export const deleteAccountContract = {
+  body: deleteAccountBodySchema,
+  response: { 200: deleteAccountResponseSchema },
+};
+export const restoreAccountContract = { response: { 200: restoreAccountResponseSchema } };
