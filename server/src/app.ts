@@ -12,15 +12,17 @@ import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerWebApp } from './static';
-import { LocalBus, type Bus } from './infra/bus';
+import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
 import { LocalPresenceStore } from './infra/presence-store';
 import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
 import { gameRoutes } from './modules/games/routes';
 import { userRoutes } from './modules/users/routes';
 import { ratingOf } from './modules/ratings/repo';
-import { registerGateway, userChannel } from './realtime/gateway';
+import { Gateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './realtime/matchmaking';
+import { StallMonitor } from './realtime/stall-monitor';
+import { registerGateway } from './realtime/ws-server';
 import { RoomManager } from './rooms/manager';
 
 export interface AppOptions {
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const google =
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
+  const bus: Bus = new LocalBus();
   const accounts = new AccountService({
     db,
     mailer,
@@ -69,34 +72,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessionDays: config.sessionDays,
     google,
     loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
+    // Every node's gateway hears of it and signs the sessions' sockets out.
+    onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
-  const bus: Bus = new LocalBus();
-  const presence = new LocalPresenceStore();
   const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
-  const online = new Set<number>();
   const rooms = new RoomManager({
     db,
     now,
     timings: config.timings,
     log: app.log,
     send,
-    isConnected: (userId) => online.has(userId),
+    // The gateway owns presence; rooms ask it synchronously (it is built below, before any game runs).
+    isConnected: (userId: number): boolean => gateway.isConnected(userId),
     directory: new LocalRoomDirectory(),
   });
-  // Rooms read connectedness synchronously; mirror the presence store's answers here.
-  const trackingPresence = {
-    connect: async (userId: number) => {
-      online.add(userId);
-      return presence.connect(userId);
-    },
-    disconnect: async (userId: number) => {
-      const last = await presence.disconnect(userId);
-      if (last) online.delete(userId);
-      return last;
-    },
-    isOnline: (userId: number) => presence.isOnline(userId),
-    onlineAmong: (ids: readonly number[]) => presence.onlineAmong(ids),
-  };
   const matchmaking = new Matchmaking({
     queues: new LocalQueueStore(),
     rooms,
@@ -133,17 +122,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   userRoutes(routes, { db, accounts });
   deviceRoutes(app, { db, accounts, now });
   gameRoutes(app, { db, accounts, rooms });
-  registerGateway(app, {
+  const stalls = new StallMonitor();
+  const gateway: Gateway = new Gateway({
     accounts,
     rooms,
     matchmaking,
-    presence: trackingPresence,
+    presence: new LocalPresenceStore(),
     bus,
     now,
-    heartbeatMs: config.timings.heartbeatMs,
+    stalledMs: () => stalls.totalStalledMs(),
     messagesPerSecond: config.timings.wsMessagesPerSecond,
+    authTimeoutMs: config.timings.wsAuthTimeoutMs,
+    maxConnectionsPerUser: config.socketLimits.perUser,
     log: app.log,
     friendsOf: async () => [],
+  });
+  registerGateway(app, gateway, {
+    trustProxy: config.trustProxy,
+    maxConnectionsPerIp: config.socketLimits.perIp,
+    heartbeatMs: config.timings.heartbeatMs,
   });
   // Resume every game that was running when the server last stopped.
   const resumed = await rooms.start();
@@ -168,6 +165,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(matchTimer);
+    stalls.stop();
     matchmaking.stop();
     rooms.stop();
     mailer.close();

@@ -52,6 +52,9 @@ const envSchema = z.object({
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
   HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
   WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -90,6 +93,15 @@ export interface Config {
   authRateLimitPerMinute: number;
   trustProxy: boolean | number | string;
   timings: Timings;
+  socketLimits: SocketLimits;
+}
+
+/** Caps on WebSocket connections (see docs/design.md, "Socket limits"). */
+export interface SocketLimits {
+  /** Open sockets from one client address; further upgrades are refused with 429. */
+  perIp: number;
+  /** Signed-in sockets of one user on this node; a further sign-in closes the new socket. */
+  perUser: number;
 }
 
 /** Game-room and realtime timings, in milliseconds. */
@@ -102,6 +114,8 @@ export interface Timings {
   heartbeatMs: number;
   /** Sustained WebSocket frames a connection may send per second (bursts of twice that). */
   wsMessagesPerSecond: number;
+  /** A socket that has not signed in (MESSAGING_AUTH) this long after opening is closed. */
+  wsAuthTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botDelayMs: values.BOT_DELAY_MS,
       heartbeatMs: Math.round(values.HEARTBEAT_SECONDS * 1000),
       wsMessagesPerSecond: values.WS_MESSAGES_PER_SECOND,
+      wsAuthTimeoutMs: Math.round(values.WS_AUTH_TIMEOUT_SECONDS * 1000),
+    },
+    socketLimits: {
+      perIp: values.WS_MAX_CONNECTIONS_PER_IP,
+      perUser: values.WS_MAX_CONNECTIONS_PER_USER,
     },
   };
 }
