@@ -213,13 +213,13 @@ describe('configuration', () => {
     const config = loadConfig({
       GOOGLE_CLIENT_IDS: 'a.apps, b.apps',
       SESSION_DAYS: '7',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '10.0.0.1',
       PUBLIC_URL: 'https://spar.example/',
     });
     expect(config).toMatchObject({
       googleClientIds: ['a.apps', 'b.apps'],
       sessionDays: 7,
-      trustProxy: 1,
+      trustProxy: '10.0.0.1',
       publicUrl: 'https://spar.example',
     });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -237,6 +237,7 @@ describe('configuration', () => {
       SESSION_DAYS: '0',
       TRUST_PROXY: 'sometimes',
     };
+    expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY.*hop count/);
     for (const [name, value] of Object.entries(bad))
       expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(name));
   });

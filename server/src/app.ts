@@ -12,7 +12,7 @@ import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
 import { registerWebApp } from './static';
-import { LocalBus, type Bus } from './infra/bus';
+import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
 import { LocalPresenceStore } from './infra/presence-store';
 import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
@@ -21,8 +21,10 @@ import { GameService } from './modules/games/service';
 import { SqlGameStore } from './modules/games/store';
 import { userRoutes } from './modules/users/routes';
 import { ratingOf } from './modules/ratings/repo';
-import { registerGateway, userChannel } from './realtime/gateway';
+import { Gateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './realtime/matchmaking';
+import { StallMonitor } from './realtime/stall-monitor';
+import { registerGateway } from './realtime/ws-server';
 import { RoomManager } from './rooms/manager';
 
 export interface AppOptions {
@@ -49,8 +51,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    // A hop count is supported at run time (proxy-addr) though Fastify's types omit it.
-    trustProxy: config.trustProxy as boolean | string,
+    trustProxy: config.trustProxy,
     // Undici's defaults close idle keep-alive sockets slowly; shutdown should not wait on them.
     forceCloseConnections: 'idle',
   }) as unknown as App;
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const google =
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
+  const bus: Bus = new LocalBus();
   const accounts = new AccountService({
     db,
     mailer,
@@ -71,34 +73,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessionDays: config.sessionDays,
     google,
     loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
+    // Every node's gateway hears of it and signs the sessions' sockets out.
+    onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
-  const bus: Bus = new LocalBus();
-  const presence = new LocalPresenceStore();
   const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
-  const online = new Set<number>();
   const rooms = new RoomManager({
     store: new SqlGameStore(db),
     now,
     timings: config.timings,
     log: app.log,
     send,
-    isConnected: (userId) => online.has(userId),
+    // The gateway owns presence; rooms ask it synchronously (it is built below, before any game runs).
+    isConnected: (userId: number): boolean => gateway.isConnected(userId),
     directory: new LocalRoomDirectory(),
   });
-  // Rooms read connectedness synchronously; mirror the presence store's answers here.
-  const trackingPresence = {
-    connect: async (userId: number) => {
-      online.add(userId);
-      return presence.connect(userId);
-    },
-    disconnect: async (userId: number) => {
-      const last = await presence.disconnect(userId);
-      if (last) online.delete(userId);
-      return last;
-    },
-    isOnline: (userId: number) => presence.isOnline(userId),
-    onlineAmong: (ids: readonly number[]) => presence.onlineAmong(ids),
-  };
   const matchmaking = new Matchmaking({
     queues: new LocalQueueStore(),
     rooms,
@@ -135,17 +123,25 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   userRoutes(routes, { db, accounts });
   deviceRoutes(routes, { db, accounts, now });
   gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
-  registerGateway(app, {
+  const stalls = new StallMonitor();
+  const gateway: Gateway = new Gateway({
     accounts,
     rooms,
     matchmaking,
-    presence: trackingPresence,
+    presence: new LocalPresenceStore(),
     bus,
     now,
-    heartbeatMs: config.timings.heartbeatMs,
+    stalledMs: () => stalls.totalStalledMs(),
     messagesPerSecond: config.timings.wsMessagesPerSecond,
+    authTimeoutMs: config.timings.wsAuthTimeoutMs,
+    maxConnectionsPerUser: config.socketLimits.perUser,
     log: app.log,
     friendsOf: async () => [],
+  });
+  registerGateway(app, gateway, {
+    trustProxy: config.trustProxy,
+    maxConnectionsPerIp: config.socketLimits.perIp,
+    heartbeatMs: config.timings.heartbeatMs,
   });
   // Resume every game that was running when the server last stopped.
   const resumed = await rooms.start();
@@ -170,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     clearInterval(matchTimer);
+    stalls.stop();
     matchmaking.stop();
     rooms.stop();
     mailer.close();

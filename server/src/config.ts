@@ -52,18 +52,26 @@ const envSchema = z.object({
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
   HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
   WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
+  WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+  WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value, ctx): boolean | number | string => {
+    .transform((value, ctx): boolean | string => {
       const text = value.trim().toLowerCase();
       if (text === 'true') return true;
       if (text === 'false' || text === '') return false;
-      if (/^\d+$/.test(text)) return Number(text);
+      // Fastify believes no forwarded address for a bare hop count (it cannot vouch for the peer),
+      // so accepting one would silently put every player behind the proxy's address.
+      if (/^\d+$/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: 'a hop count cannot be verified; give the proxy addresses' });
+        return z.NEVER;
+      }
       if (/^[0-9a-f.:/,\s]+$/.test(text)) return value.trim();
       ctx.addIssue({
         code: 'custom',
-        message: 'must be true, false, a hop count or a list of proxy addresses',
+        message: 'must be true, false or a list of proxy addresses',
       });
       return z.NEVER;
     }),
@@ -88,8 +96,17 @@ export interface Config {
   sessionDays: number;
   /** Sign-in requests (register, login, Google, resend) allowed per IP address per minute. */
   authRateLimitPerMinute: number;
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string;
   timings: Timings;
+  socketLimits: SocketLimits;
+}
+
+/** Caps on WebSocket connections (see docs/design.md, "Socket limits"). */
+export interface SocketLimits {
+  /** Open sockets from one client address; further upgrades are refused with 429. */
+  perIp: number;
+  /** Signed-in sockets of one user on this node; a further sign-in closes the new socket. */
+  perUser: number;
 }
 
 /** Game-room and realtime timings, in milliseconds. */
@@ -102,6 +119,8 @@ export interface Timings {
   heartbeatMs: number;
   /** Sustained WebSocket frames a connection may send per second (bursts of twice that). */
   wsMessagesPerSecond: number;
+  /** A socket that has not signed in (MESSAGING_AUTH) this long after opening is closed. */
+  wsAuthTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       botDelayMs: values.BOT_DELAY_MS,
       heartbeatMs: Math.round(values.HEARTBEAT_SECONDS * 1000),
       wsMessagesPerSecond: values.WS_MESSAGES_PER_SECOND,
+      wsAuthTimeoutMs: Math.round(values.WS_AUTH_TIMEOUT_SECONDS * 1000),
+    },
+    socketLimits: {
+      perIp: values.WS_MAX_CONNECTIONS_PER_IP,
+      perUser: values.WS_MAX_CONNECTIONS_PER_USER,
     },
   };
 }

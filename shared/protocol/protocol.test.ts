@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_MESSAGE_TYPES,
   MAX_FRAME_BYTES,
+  MAX_FRAME_DEPTH,
   SERVER_MESSAGE_TYPES,
   parseClientMessage,
   parseServerMessage,
@@ -92,6 +93,27 @@ describe('parseClientMessage', () => {
     expect(parseClientMessage(wide)).toMatchObject({ ok: false, error: { message: /larger than/ } });
     const fits = JSON.stringify({ type: 'PING', pad: '€'.repeat(1000) });
     expect(parseClientMessage(fits).ok).toBe(true);
+  });
+
+  it('refuses frames nested deeper than 32 levels before any schema work', () => {
+    // The frame object itself is level 1.
+    const nested = (levels: number) =>
+      `{"type":"PING","pad":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+    expect(parseClientMessage(nested(MAX_FRAME_DEPTH)).ok).toBe(true);
+    for (const frame of [
+      nested(MAX_FRAME_DEPTH + 1),
+      nested(5000),
+      `{"type":"NOPE","a":${'{"b":'.repeat(40)}1${'}'.repeat(40)}}`,
+    ]) {
+      expect(parseClientMessage(frame)).toEqual({
+        ok: false,
+        error: { code: 'INVALID_MESSAGE', message: `Frame is nested deeper than ${MAX_FRAME_DEPTH} levels` },
+      });
+    }
+    // Brackets inside strings, escaped quotes included, are text, not nesting.
+    const quoted = JSON.stringify({ type: 'PING', pad: `\\"${'[{'.repeat(100)}"` });
+    expect(parseClientMessage(quoted).ok).toBe(true);
+    expect(parseClientMessage(JSON.stringify({ type: 'PING', pad: '\\' })).ok).toBe(true);
   });
 
   it('never throws, whatever arrives', () => {

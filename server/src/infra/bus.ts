@@ -1,12 +1,18 @@
 /**
- * Pub/sub between the parts of the server, and later between server nodes (DESIGN.md §7): a
- * message for a user is published on `user:<id>` and every node delivers it to the sockets it
- * holds. In-process now; a Redis implementation fits the same interface.
+ * Pub/sub between the parts of the server, and later between server nodes (see docs/design.md,
+ * "Architecture"): a message for a user is published on `user:<id>` and every node delivers it to
+ * the sockets it holds. In-process now; a Redis implementation fits the same interface.
  */
 export interface Bus {
   publish(channel: string, message: unknown): void;
   subscribe(channel: string, handler: (message: unknown) => void): () => void;
 }
+
+/**
+ * Node-wide channel: every node hears of revoked sessions here and closes the sockets bound to
+ * them. Messages are `{ sessionId }` (one session) or `{ userId }` (all of a user's sessions).
+ */
+export const SESSIONS_REVOKED_CHANNEL = 'sessions:revoked';
 
 export class LocalBus implements Bus {
   private readonly handlers = new Map<string, Set<(message: unknown) => void>>();

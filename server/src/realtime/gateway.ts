@@ -1,39 +1,20 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_FRAME_BYTES,
   parseClientMessage,
   type ClientMessage,
-  type ErrorCode,
+  type ClientMessageOf,
+  type ClientMessageType,
   type ServerMessage,
 } from '@shared/protocol';
-import type { Bus } from '../infra/bus';
+import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
 import type { PresenceStore } from '../infra/presence-store';
-import { hashToken } from '../modules/auth/crypto';
-import type { AccountService } from '../modules/auth/service';
+import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError } from '../errors';
 import type { RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
+import { Connection, type Peer } from './connection';
 import type { Matchmaking } from './matchmaking';
-
-/** Frames past this size are cut off by the socket itself; up to MAX_FRAME_BYTES get a clear ERROR. */
-const HARD_FRAME_LIMIT = 64 * 1024;
-/** Frames refused for rate past this many, and the connection is closed as abusive. */
-const ABUSE_LIMIT = 200;
-
-export interface GatewayDeps {
-  accounts: AccountService;
-  rooms: RoomManager;
-  matchmaking: Matchmaking;
-  presence: PresenceStore;
-  bus: Bus;
-  now: () => number;
-  heartbeatMs: number;
-  messagesPerSecond: number;
-  log: FastifyBaseLogger;
-  /** Accepted friends of a user (none until the social features land). */
-  friendsOf(userId: number): Promise<number[]>;
-}
 
 export function userChannel(userId: number): string {
   return `user:${userId}`;
@@ -43,260 +24,414 @@ export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
   return latency < 150 ? 'good' : latency < 400 ? 'fair' : 'poor';
 }
 
-class Connection {
-  userId: number | null = null;
-  username = '';
-  tokenHash: string | null = null;
-  alive = true;
-  pingSentAt = 0;
-  private tokens: number;
-  private refilledAt: number;
-  private refused = 0;
-  private lastRateError = -Infinity;
+export interface GatewayDeps {
+  accounts: Pick<AccountService, 'authenticate' | 'sessionExpiresAt' | 'isSessionToken'>;
+  rooms: Pick<RoomManager, 'get' | 'userConnected' | 'userDisconnected'>;
+  matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
+  presence: PresenceStore;
+  bus: Bus;
+  /** The game's clock (injectable): session expiry is measured on it. */
+  now: () => number;
+  /** Wall clock for rates and round trips, which are about the network. */
+  clock?: () => number;
+  /** Total milliseconds the event loop was stalled (see StallMonitor); none by default. */
+  stalledMs?: () => number;
+  messagesPerSecond: number;
+  /** A socket not signed in this long after opening (or after losing its session) is closed. */
+  authTimeoutMs: number;
+  /** Signed-in sockets one user may hold on this node. */
+  maxConnectionsPerUser: number;
+  log: FastifyBaseLogger;
+  /** Accepted friends of a user (none until the social features land). */
+  friendsOf(userId: number): Promise<number[]>;
+}
 
-  constructor(
-    readonly socket: WebSocket,
-    /** Token bucket: bursts of twice the rate, refilled at the rate. */
-    private readonly ratePerSecond: number,
-  ) {
-    this.tokens = ratePerSecond * 2;
-    this.refilledAt = performance.now();
-  }
+interface Player {
+  userId: number;
+  username: string;
+}
 
-  send(message: ServerMessage): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
-  }
+type Reply = Promise<void> | void;
 
-  error(code: ErrorCode, message: string, ref?: string): void {
-    this.send(ref ? { type: 'ERROR', code, message, ref } : { type: 'ERROR', code, message });
-  }
+/**
+ * One handler per client message type. `signedIn` handlers run only on a socket bound to a live
+ * session and get the player; the mapped type makes a missing message type a type error.
+ */
+type Handler<K extends ClientMessageType> =
+  | { signedIn: false; run(conn: Connection, message: ClientMessageOf<K>): Reply }
+  | { signedIn: true; run(conn: Connection, message: ClientMessageOf<K>, me: Player): Reply };
+type Handlers = { [K in ClientMessageType]: Handler<K> };
 
-  /** False when this frame is over the rate; closes the socket on sustained abuse. */
-  admit(): boolean {
-    // Wall-clock time: rates and round trips are about the network, not the game's clock.
-    const now = performance.now();
-    this.tokens = Math.min(
-      this.ratePerSecond * 2,
-      this.tokens + ((now - this.refilledAt) / 1000) * this.ratePerSecond,
-    );
-    this.refilledAt = now;
-    if (this.tokens >= 1) {
-      this.tokens -= 1;
-      return true;
-    }
-    if (++this.refused > ABUSE_LIMIT) {
-      this.socket.close(1008, 'Too many messages');
-      return false;
-    }
-    if (now - this.lastRateError >= 1000) {
-      this.lastRateError = now;
-      this.error('RATE_LIMITED', 'Too many messages; slow down');
-    }
-    return false;
-  }
+/** The `token` a frame repeats, when it is the session's (ACCEPT/REJECT carry a match token). */
+function sessionTokenOf(message: ClientMessage): string | undefined {
+  if (message.type === 'ACCEPT_MATCH' || message.type === 'REJECT_MATCH') return undefined;
+  return 'token' in message ? message.token : undefined;
+}
+
+function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): boolean {
+  return 'sessionId' in revoked ? revoked.sessionId === sessionId : revoked.userId === userId;
 }
 
 /**
- * The one WebSocket endpoint. It parses every frame in one place and holds no game rules.
- *
- * Upgrades are handed straight to `ws` rather than routed through Fastify (@fastify/websocket):
- * that plugin keeps each upgrade's Fastify request, reply and HTTP response alive for the whole
- * life of the socket (~6 KiB per idle connection, measured by `npm run bench:ws`), and a socket
- * needs none of them: who a connection is comes from MESSAGING_AUTH, not from the upgrade.
+ * The one WebSocket endpoint's logic, independent of the socket library: it parses every frame in
+ * one place, holds no game rules, and is the single owner of who is connected to this node.
+ * `ws-server.ts` feeds it sockets; tests may feed it fake peers.
  */
-export function registerGateway(app: FastifyInstance, deps: GatewayDeps): void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT, clientTracking: false });
-  app.server.on('upgrade', (request, socket, head) => {
-    if ((request.url ?? '').split('?')[0] !== '/ws') {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+export class Gateway {
+  private readonly all = new Set<Connection>();
+  private readonly byUser = new Map<number, Set<Connection>>();
+  private readonly bySession = new Map<number, Set<Connection>>();
+  private readonly userSubscriptions = new Map<number, () => void>();
+  private readonly stopRevocations: () => void;
+  /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
+  private revokedDuringAuth: SessionsRevoked[] = [];
+  private authsInFlight = 0;
+  private readonly clock: () => number;
+  private readonly stalledMs: () => number;
+
+  constructor(private readonly deps: GatewayDeps) {
+    this.clock = deps.clock ?? (() => performance.now());
+    this.stalledMs = deps.stalledMs ?? (() => 0);
+    this.stopRevocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) =>
+      this.revoke(message as SessionsRevoked),
+    );
+  }
+
+  /** Whether the user holds a signed-in socket on this node (rooms read this synchronously). */
+  isConnected(userId: number): boolean {
+    return this.byUser.has(userId);
+  }
+
+  /** Connections open on this node, signed in or not. */
+  get size(): number {
+    return this.all.size;
+  }
+
+  open(peer: Peer, ip: string): Connection {
+    const conn = new Connection(peer, ip, {
+      perSecond: this.deps.messagesPerSecond,
+      clock: this.clock,
+      stalledMs: this.stalledMs,
+    });
+    this.all.add(conn);
+    this.startAuthTimer(conn);
+    return conn;
+  }
+
+  /** One frame from a socket. Never rejects: failures are answered with ERROR. */
+  async receive(conn: Connection, data: string | Buffer, isBinary = false): Promise<void> {
+    if (!conn.admit()) return;
+    const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
+    if (isBinary || bytes > MAX_FRAME_BYTES) {
+      return conn.error(
+        'INVALID_MESSAGE',
+        isBinary ? 'Frames must be JSON text' : `Frame is larger than ${MAX_FRAME_BYTES} bytes`,
+      );
     }
-    wss.handleUpgrade(request, socket, head, (ws) => onConnection(ws));
-  });
+    const parsed = parseClientMessage(typeof data === 'string' ? data : data.toString('utf8'));
+    if (!parsed.ok) return conn.error('INVALID_MESSAGE', parsed.error.message, parsed.error.ref);
+    const { type } = parsed.message;
+    try {
+      await this.dispatch(conn, parsed.message);
+    } catch (error) {
+      if (error instanceof RoomError) return conn.error(error.code, error.message, type);
+      this.deps.log.error({ err: error, type }, 'websocket message failed');
+      conn.error('INTERNAL_ERROR', 'Something went wrong on the server', type);
+    }
+  }
 
-  const local = new Map<number, Set<Connection>>();
-  const unsubscribe = new Map<number, () => void>();
-  const all = new Set<Connection>();
+  pong(conn: Connection): void {
+    conn.alive = true;
+    const latency = Math.round(this.clock() - conn.pingSentAt);
+    if (conn.userId !== null) conn.send({ type: 'CONNECTION_QUALITY', quality: qualityOf(latency), latency });
+  }
 
-  function attach(conn: Connection, userId: number): void {
-    let set = local.get(userId);
+  /** The socket is gone: forget it, and if it was the user's last, they go offline. */
+  async closed(conn: Connection): Promise<void> {
+    conn.closed = true;
+    clearTimeout(conn.authTimer);
+    this.all.delete(conn);
+    const userId = this.unbind(conn);
+    if (userId !== null) await this.wentAway(userId);
+  }
+
+  /** Pings every socket; one that did not answer the last ping is dead and is dropped. */
+  heartbeat(): void {
+    for (const conn of this.all) {
+      if (!conn.alive) {
+        conn.peer.terminate();
+        continue;
+      }
+      conn.alive = false;
+      conn.pingSentAt = this.clock();
+      conn.peer.ping();
+    }
+  }
+
+  /** Re-checks every socket whose session's expiry has passed (it may have slid meanwhile). */
+  checkExpiries(): void {
+    const now = this.deps.now();
+    for (const conn of this.all)
+      if (conn.userId !== null && conn.expiresAt <= now) void this.revalidate(conn);
+  }
+
+  /** Every socket bound to a revoked session is told AUTH_REQUIRED and signed out. */
+  revoke(revoked: SessionsRevoked): void {
+    if (this.authsInFlight > 0) this.revokedDuringAuth.push(revoked);
+    const hit =
+      'sessionId' in revoked ? this.bySession.get(revoked.sessionId) : this.byUser.get(revoked.userId);
+    for (const conn of [...(hit ?? [])]) this.signOut(conn, 'Your session has ended; sign in again');
+  }
+
+  stop(): void {
+    this.stopRevocations();
+    for (const conn of this.all) {
+      clearTimeout(conn.authTimer);
+      conn.close(1001, 'Server shutting down');
+    }
+  }
+
+  private readonly handlers: Handlers = {
+    MESSAGING_AUTH: { signedIn: false, run: (conn, m) => this.authenticate(conn, m.token) },
+    PING: { signedIn: false, run: (conn) => conn.send({ type: 'PONG' }) },
+    GET_ONLINE_STATUS: {
+      signedIn: true,
+      run: async (conn, m, me) => {
+        const friends = new Set(await this.deps.friendsOf(me.userId));
+        const asked = m.userIds.filter((id) => friends.has(id));
+        conn.send({
+          type: 'ONLINE_STATUS',
+          onlineUsers: await this.deps.presence.onlineAmong(asked),
+          timestamp: this.deps.now(),
+        });
+      },
+    },
+    JOIN_RANKED_QUEUE: { signedIn: true, run: (_c, _m, me) => this.deps.matchmaking.join(me, 'ranked') },
+    JOIN_QUICK_QUEUE: { signedIn: true, run: (_c, _m, me) => this.deps.matchmaking.join(me, 'quick') },
+    LEAVE_QUEUE: {
+      signedIn: true,
+      run: async (conn, _m, me) => {
+        await this.deps.matchmaking.leave(me.userId);
+        conn.send({ type: 'QUEUE_LEAVE_SUCCESS' });
+      },
+    },
+    CHECK_QUEUE_STATUS: {
+      signedIn: true,
+      run: async (conn, _m, me) => conn.send(await this.deps.matchmaking.status(me.userId)),
+    },
+    ACCEPT_MATCH: {
+      signedIn: true,
+      run: (conn, m, me) =>
+        m.userId !== me.userId
+          ? conn.error('FORBIDDEN', 'You can only answer for yourself', m.type)
+          : this.deps.matchmaking.accept(me.userId, m.token),
+    },
+    REJECT_MATCH: {
+      signedIn: true,
+      run: (conn, m, me) =>
+        m.userId !== me.userId
+          ? conn.error('FORBIDDEN', 'You can only answer for yourself', m.type)
+          : this.deps.matchmaking.reject(me.userId, m.token),
+    },
+    GAME_JOIN: {
+      signedIn: true,
+      run: async (conn, m, me) => {
+        const room = await this.deps.rooms.get(m.gameId);
+        conn.send({ type: 'GAME_STATE', gameId: room.id, game: room.join(me.userId) });
+      },
+    },
+    GAME_PLAY: {
+      signedIn: true,
+      run: async (conn, m, me) => {
+        const room = await this.deps.rooms.get(m.gameId);
+        try {
+          await room.play(me.userId, m.card, m.seq);
+        } catch (error) {
+          if (error instanceof RoomError && error.code === 'STALE_STATE') {
+            conn.error('STALE_STATE', error.message, m.type);
+            return conn.send({ type: 'GAME_STATE', gameId: room.id, game: room.join(me.userId) });
+          }
+          throw error;
+        }
+      },
+    },
+    GAME_RESIGN: {
+      signedIn: true,
+      run: async (_c, m, me) => (await this.deps.rooms.get(m.gameId)).resign(me.userId),
+    },
+    GAME_LEAVE: {
+      signedIn: true,
+      run: async (_c, m, me) => (await this.deps.rooms.get(m.gameId)).leave(me.userId),
+    },
+  };
+
+  private async dispatch(conn: Connection, message: ClientMessage): Promise<void> {
+    // The table is indexed by the message's own type, so the handler takes this message.
+    const handler = this.handlers[message.type] as Handler<ClientMessageType>;
+    if (!handler.signedIn) return handler.run(conn, message);
+    const me = await this.player(conn, message);
+    if (me) return handler.run(conn, message, me);
+  }
+
+  /** The player behind a signed-in socket whose session is still live, or null (answered). */
+  private async player(conn: Connection, message: ClientMessage): Promise<Player | null> {
+    if (conn.userId !== null && conn.expiresAt <= this.deps.now()) await this.revalidate(conn);
+    const { userId, sessionId } = conn;
+    if (userId === null || sessionId === null) {
+      conn.error('AUTH_REQUIRED', 'Send MESSAGING_AUTH first', message.type);
+      return null;
+    }
+    const token = sessionTokenOf(message);
+    // The session token the spec's client repeats must be the one this socket signed in with.
+    if (token !== undefined && !(await this.deps.accounts.isSessionToken(token, sessionId))) {
+      conn.error('AUTH_REQUIRED', 'Token does not match this connection', message.type);
+      return null;
+    }
+    if (conn.sessionId !== sessionId) {
+      conn.error('AUTH_REQUIRED', 'Send MESSAGING_AUTH first', message.type);
+      return null;
+    }
+    return { userId, username: conn.username };
+  }
+
+  private async authenticate(conn: Connection, token: string): Promise<void> {
+    const heard = this.revokedDuringAuth.length;
+    this.authsInFlight++;
+    let auth;
+    try {
+      auth = await this.deps.accounts.authenticate(token);
+    } catch (error) {
+      if (error instanceof AuthError) return conn.error('AUTH_REQUIRED', error.message, 'MESSAGING_AUTH');
+      throw error;
+    } finally {
+      this.authsInFlight--;
+    }
+    const { user, sessionId } = auth;
+    const revokedMeanwhile = this.revokedDuringAuth
+      .slice(heard)
+      .some((revoked) => revokes(revoked, user.id, sessionId));
+    if (this.authsInFlight === 0) this.revokedDuringAuth = [];
+    if (conn.closed) return;
+    if (revokedMeanwhile) return conn.error('AUTH_REQUIRED', 'Invalid token', 'MESSAGING_AUTH');
+    if (conn.userId !== null && conn.userId !== user.id) {
+      return conn.error('FORBIDDEN', 'This connection is signed in as another user', 'MESSAGING_AUTH');
+    }
+    const fresh = conn.userId === null;
+    if (fresh && (this.byUser.get(user.id)?.size ?? 0) >= this.deps.maxConnectionsPerUser) {
+      // The new socket goes, not an old one: a runaway client cannot evict the user's working
+      // tabs, and two tabs that reconnect on close cannot keep evicting each other.
+      return conn.close(1008, 'Too many connections for this account');
+    }
+    this.bindSession(conn, sessionId);
+    conn.username = user.username;
+    conn.expiresAt = auth.expiresAt;
+    clearTimeout(conn.authTimer);
+    if (!fresh) return conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
+    conn.userId = user.id;
+    this.bindUser(conn, user.id);
+    conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
+    const first = await this.deps.presence.connect(user.id);
+    this.deps.rooms.userConnected(user.id);
+    if (first) await this.tellFriends(user.id, { type: 'USER_ONLINE', userId: user.id });
+  }
+
+  /** Asks the auth module whether the socket's session still stands; signs it out if not. */
+  private revalidate(conn: Connection): Promise<void> {
+    conn.revalidating ??= (async () => {
+      const sessionId = conn.sessionId;
+      if (sessionId === null) return;
+      const expiresAt = await this.deps.accounts.sessionExpiresAt(sessionId);
+      if (conn.sessionId !== sessionId) return;
+      if (expiresAt === null) this.signOut(conn, 'Your session has expired; sign in again');
+      else conn.expiresAt = expiresAt;
+    })()
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'session re-check failed'))
+      .finally(() => (conn.revalidating = undefined));
+    return conn.revalidating;
+  }
+
+  /** De-authenticates a socket: it may sign in again, within the sign-in timeout. */
+  private signOut(conn: Connection, message: string): void {
+    conn.error('AUTH_REQUIRED', message);
+    const userId = this.unbind(conn);
+    this.startAuthTimer(conn);
+    if (userId !== null) {
+      this.wentAway(userId).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, 'sign-out cleanup failed'),
+      );
+    }
+  }
+
+  private startAuthTimer(conn: Connection): void {
+    clearTimeout(conn.authTimer);
+    const seconds = this.deps.authTimeoutMs / 1000;
+    conn.authTimer = setTimeout(
+      () => conn.close(1008, `Not signed in within ${seconds} s`),
+      this.deps.authTimeoutMs,
+    );
+    conn.authTimer.unref();
+  }
+
+  private bindSession(conn: Connection, sessionId: number): void {
+    if (conn.sessionId === sessionId) return;
+    this.unbindSession(conn);
+    conn.sessionId = sessionId;
+    let set = this.bySession.get(sessionId);
+    if (!set) this.bySession.set(sessionId, (set = new Set()));
+    set.add(conn);
+  }
+
+  private unbindSession(conn: Connection): void {
+    if (conn.sessionId === null) return;
+    const set = this.bySession.get(conn.sessionId);
+    set?.delete(conn);
+    if (set?.size === 0) this.bySession.delete(conn.sessionId);
+    conn.sessionId = null;
+  }
+
+  private bindUser(conn: Connection, userId: number): void {
+    let set = this.byUser.get(userId);
     if (!set) {
-      local.set(userId, (set = new Set()));
-      unsubscribe.set(
+      this.byUser.set(userId, (set = new Set()));
+      this.userSubscriptions.set(
         userId,
-        deps.bus.subscribe(userChannel(userId), (message) => {
-          for (const c of local.get(userId) ?? []) c.send(message as ServerMessage);
+        this.deps.bus.subscribe(userChannel(userId), (message) => {
+          for (const c of this.byUser.get(userId) ?? []) c.send(message as ServerMessage);
         }),
       );
     }
     set.add(conn);
   }
 
-  async function detach(conn: Connection): Promise<void> {
-    all.delete(conn);
+  /** Detaches a socket from its user and session; returns the user it was signed in as. */
+  private unbind(conn: Connection): number | null {
+    this.unbindSession(conn);
+    conn.expiresAt = Infinity;
     const userId = conn.userId;
-    if (userId === null) return;
-    const set = local.get(userId);
+    if (userId === null) return null;
+    conn.userId = null;
+    conn.username = '';
+    const set = this.byUser.get(userId);
     set?.delete(conn);
-    if (set && set.size === 0) {
-      local.delete(userId);
-      unsubscribe.get(userId)?.();
-      unsubscribe.delete(userId);
+    if (set?.size === 0) {
+      this.byUser.delete(userId);
+      this.userSubscriptions.get(userId)?.();
+      this.userSubscriptions.delete(userId);
     }
-    if (await deps.presence.disconnect(userId)) {
-      await deps.matchmaking.leave(userId);
-      deps.rooms.userDisconnected(userId);
-      for (const friend of await deps.presence.onlineAmong(await deps.friendsOf(userId))) {
-        deps.bus.publish(userChannel(friend), { type: 'USER_OFFLINE', userId });
-      }
-    }
+    return userId;
   }
 
-  async function authenticate(conn: Connection, token: string): Promise<void> {
-    let auth;
-    try {
-      auth = await deps.accounts.authenticate(token);
-    } catch (error) {
-      if (error instanceof AuthError) return conn.error('AUTH_REQUIRED', error.message, 'MESSAGING_AUTH');
-      throw error;
-    }
-    if (conn.userId !== null && conn.userId !== auth.user.id) {
-      return conn.error('FORBIDDEN', 'This connection is signed in as another user', 'MESSAGING_AUTH');
-    }
-    conn.tokenHash = hashToken(token);
-    conn.username = auth.user.username;
-    if (conn.userId === null) {
-      conn.userId = auth.user.id;
-      attach(conn, auth.user.id);
-      conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: auth.user.id });
-      if (await deps.presence.connect(auth.user.id)) {
-        deps.rooms.userConnected(auth.user.id);
-        for (const friend of await deps.presence.onlineAmong(await deps.friendsOf(auth.user.id))) {
-          deps.bus.publish(userChannel(friend), { type: 'USER_ONLINE', userId: auth.user.id });
-        }
-      } else {
-        deps.rooms.userConnected(auth.user.id);
-      }
-      return;
-    }
-    conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: auth.user.id });
+  /** One of the user's sockets left; if it was their last anywhere, they go offline. */
+  private async wentAway(userId: number): Promise<void> {
+    if (!(await this.deps.presence.disconnect(userId))) return;
+    await this.deps.matchmaking.leave(userId);
+    this.deps.rooms.userDisconnected(userId);
+    await this.tellFriends(userId, { type: 'USER_OFFLINE', userId });
   }
 
-  async function handle(conn: Connection, message: ClientMessage): Promise<void> {
-    if (message.type === 'MESSAGING_AUTH') return authenticate(conn, message.token);
-    if (message.type === 'PING') return conn.send({ type: 'PONG' });
-    const userId = conn.userId;
-    if (userId === null) return conn.error('AUTH_REQUIRED', 'Send MESSAGING_AUTH first', message.type);
-    if (
-      'token' in message &&
-      message.token !== undefined &&
-      message.type !== 'ACCEPT_MATCH' &&
-      message.type !== 'REJECT_MATCH'
-    ) {
-      // The session token the spec's client repeats must be the one this socket signed in with.
-      if (hashToken(message.token) !== conn.tokenHash)
-        return conn.error('AUTH_REQUIRED', 'Token does not match this connection', message.type);
-    }
-    const player = { userId, username: conn.username };
-
-    switch (message.type) {
-      case 'GET_ONLINE_STATUS': {
-        const friends = new Set(await deps.friendsOf(userId));
-        const asked = message.userIds.filter((id) => friends.has(id));
-        return conn.send({
-          type: 'ONLINE_STATUS',
-          onlineUsers: await deps.presence.onlineAmong(asked),
-          timestamp: deps.now(),
-        });
-      }
-      case 'JOIN_RANKED_QUEUE':
-        return deps.matchmaking.join(player, 'ranked');
-      case 'JOIN_QUICK_QUEUE':
-        return deps.matchmaking.join(player, 'quick');
-      case 'LEAVE_QUEUE':
-        await deps.matchmaking.leave(userId);
-        return conn.send({ type: 'QUEUE_LEAVE_SUCCESS' });
-      case 'CHECK_QUEUE_STATUS':
-        return conn.send(await deps.matchmaking.status(userId));
-      case 'ACCEPT_MATCH':
-      case 'REJECT_MATCH':
-        if (message.userId !== userId)
-          return conn.error('FORBIDDEN', 'You can only answer for yourself', message.type);
-        if (message.type === 'ACCEPT_MATCH') return deps.matchmaking.accept(userId, message.token);
-        return deps.matchmaking.reject(userId, message.token);
-      case 'GAME_JOIN': {
-        const room = await deps.rooms.get(message.gameId);
-        return conn.send({ type: 'GAME_STATE', gameId: room.id, game: room.join(userId) });
-      }
-      case 'GAME_PLAY': {
-        const room = await deps.rooms.get(message.gameId);
-        try {
-          await room.play(userId, message.card, message.seq);
-        } catch (error) {
-          if (error instanceof RoomError && error.code === 'STALE_STATE') {
-            conn.error('STALE_STATE', error.message, message.type);
-            return conn.send({ type: 'GAME_STATE', gameId: room.id, game: room.join(userId) });
-          }
-          throw error;
-        }
-        return;
-      }
-      case 'GAME_RESIGN':
-        return (await deps.rooms.get(message.gameId)).resign(userId);
-      case 'GAME_LEAVE':
-        (await deps.rooms.get(message.gameId)).leave(userId);
-        return;
+  private async tellFriends(userId: number, message: ServerMessage): Promise<void> {
+    for (const friend of await this.deps.presence.onlineAmong(await this.deps.friendsOf(userId))) {
+      this.deps.bus.publish(userChannel(friend), message);
     }
   }
-
-  function onConnection(socket: WebSocket): void {
-    const conn = new Connection(socket, deps.messagesPerSecond);
-    all.add(conn);
-    socket.on('message', (data: Buffer, isBinary: boolean) => {
-      if (!conn.admit()) return;
-      if (isBinary || data.length > MAX_FRAME_BYTES) {
-        return conn.error(
-          'INVALID_MESSAGE',
-          isBinary ? 'Frames must be JSON text' : `Frame is larger than ${MAX_FRAME_BYTES} bytes`,
-        );
-      }
-      const parsed = parseClientMessage(data.toString('utf8'));
-      if (!parsed.ok) return conn.error('INVALID_MESSAGE', parsed.error.message, parsed.error.ref);
-      handle(conn, parsed.message).catch((error: unknown) => {
-        if (error instanceof RoomError) return conn.error(error.code, error.message, parsed.message.type);
-        deps.log.error({ err: error, type: parsed.message.type }, 'websocket message failed');
-        conn.error('INTERNAL_ERROR', 'Something went wrong on the server', parsed.message.type);
-      });
-    });
-    socket.on('pong', () => {
-      conn.alive = true;
-      const latency = Math.round(performance.now() - conn.pingSentAt);
-      if (conn.userId !== null)
-        conn.send({ type: 'CONNECTION_QUALITY', quality: qualityOf(latency), latency });
-    });
-    socket.on('close', () => {
-      detach(conn).catch((error: unknown) => deps.log.error({ err: error }, 'disconnect cleanup failed'));
-    });
-    socket.on('error', (error) => deps.log.warn({ err: error }, 'websocket error'));
-  }
-
-  // Heartbeat: a socket that did not answer the last ping is dead and is dropped.
-  const heartbeat = setInterval(() => {
-    for (const conn of all) {
-      if (!conn.alive) {
-        conn.socket.terminate();
-        continue;
-      }
-      conn.alive = false;
-      conn.pingSentAt = performance.now();
-      conn.socket.ping();
-    }
-  }, deps.heartbeatMs);
-  heartbeat.unref();
-
-  app.addHook('preClose', async () => {
-    clearInterval(heartbeat);
-    for (const conn of all) conn.socket.close(1001, 'Server shutting down');
-    wss.close();
-  });
 }

@@ -58,6 +58,7 @@ function manager(store: GameStore, sent: [number, ServerMessage][] = []) {
       botDelayMs: 60_000,
       heartbeatMs: 30_000,
       wsMessagesPerSecond: 10,
+      wsAuthTimeoutMs: 10_000,
     },
     log: silent,
     send: (userId, message) => void sent.push([userId, message]),

@@ -13,6 +13,8 @@ export class TestSocket {
   private cursor = 0;
   private waiters: (() => void)[] = [];
   closed = false;
+  /** The close code and reason the server gave, once closed. */
+  closedWith: { code: number; reason: string } | null = null;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data: Buffer) => {
@@ -23,18 +25,29 @@ export class TestSocket {
       this.frames.push(parsed.message);
       for (const wake of this.waiters.splice(0)) wake();
     });
-    socket.on('close', () => {
+    socket.on('close', (code: number, reason: Buffer) => {
       this.closed = true;
+      this.closedWith = { code, reason: reason.toString('utf8') };
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
 
-  static open(url: string): Promise<TestSocket> {
+  static open(url: string, options: { headers?: Record<string, string> } = {}): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url);
+      const socket = new WebSocket(url, options);
       socket.once('open', () => resolve(new TestSocket(socket)));
       socket.once('error', reject);
     });
+  }
+
+  /** Resolves with the close code and reason once the server closes this socket. */
+  async closing(timeoutMs = 5000): Promise<{ code: number; reason: string }> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.closedWith) {
+      if (Date.now() >= deadline) throw new Error(`still open after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.closedWith;
   }
 
   /** Opens and signs in with a session token. */

@@ -129,6 +129,10 @@ export function findSessionByHash(db: Db, tokenHash: string) {
   return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+export function findSessionById(db: Db, id: number) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export function touchSession(db: Db, id: number, now: number, expiresAt: number) {
   return db
     .updateTable('sessions')

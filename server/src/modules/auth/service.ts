@@ -36,7 +36,15 @@ export interface AccountDeps {
   sessionDays: number;
   google: GoogleVerifier | null;
   loginFailures: AttemptLimiter;
+  /**
+   * Told after sessions are revoked, so open sockets bound to them can be closed on every node.
+   * See docs/design.md, "Sessions and revocation".
+   */
+  onSessionsRevoked?: (revoked: SessionsRevoked) => void;
 }
+
+/** One session (logout) or all of a user's sessions (account takeover, deletion). */
+export type SessionsRevoked = { sessionId: number } | { userId: number };
 
 export interface ClientInfo {
   userAgent: string | null;
@@ -46,6 +54,8 @@ export interface ClientInfo {
 export interface Authenticated {
   user: UserRow;
   sessionId: number;
+  /** When the session expires unless it is used again (sessions slide with use). */
+  expiresAt: number;
 }
 
 export function toAuthUser(user: UserRow): AuthUser {
@@ -185,7 +195,10 @@ export class AccountService {
         // Google proved who owns this address. If the account never verified it, whoever set its
         // password may not own the address: drop that password and its sessions on linking.
         const takeOver = existing.is_verified !== 1;
-        if (takeOver) await repo.revokeUserSessions(this.db, existing.id, now);
+        if (takeOver) {
+          await repo.revokeUserSessions(this.db, existing.id, now);
+          this.deps.onSessionsRevoked?.({ userId: existing.id });
+        }
         user = await repo.updateUser(
           this.db,
           existing.id,
@@ -262,14 +275,31 @@ export class AccountService {
     if (session.expires_at <= now) throw new AuthError('Token expired', 'token_expired');
     const user = await repo.findUserById(this.db, session.user_id);
     if (!user) throw new AuthError('Invalid token', 'invalid_token');
+    let expiresAt = session.expires_at;
     if (now - session.last_used_at >= SESSION_TOUCH_MS) {
-      await repo.touchSession(this.db, session.id, now, now + this.deps.sessionDays * DAY_MS);
+      expiresAt = now + this.deps.sessionDays * DAY_MS;
+      await repo.touchSession(this.db, session.id, now, expiresAt);
     }
-    return { user, sessionId: session.id };
+    return { user, sessionId: session.id, expiresAt };
+  }
+
+  /** When a session expires now (it may have slid since it was checked), or null if it is over. */
+  async sessionExpiresAt(sessionId: number): Promise<number | null> {
+    const session = await repo.findSessionById(this.db, sessionId);
+    if (!session || session.revoked_at !== null || session.expires_at <= this.deps.now()) return null;
+    return session.expires_at;
+  }
+
+  /** Whether `token` is the token of this live session (a socket's frames may repeat it). */
+  async isSessionToken(token: string, sessionId: number): Promise<boolean> {
+    if (token.length > 512) return false;
+    const session = await repo.findSessionByHash(this.db, hashToken(token));
+    return session?.id === sessionId && session.revoked_at === null && session.expires_at > this.deps.now();
   }
 
   async logout(sessionId: number): Promise<void> {
     await repo.revokeSession(this.db, sessionId, this.deps.now());
+    this.deps.onSessionsRevoked?.({ sessionId });
   }
 
   /** Sends a fresh verification link; false when the mail could not be sent. */
@@ -365,7 +395,10 @@ export class AccountService {
   async sweepDeletedAccounts(): Promise<number> {
     const now = this.deps.now();
     const due = await repo.usersPastDeletionGrace(this.db, now - DELETION_GRACE_MS);
-    for (const { id } of due) await repo.anonymiseUser(this.db, id, now);
+    for (const { id } of due) {
+      await repo.anonymiseUser(this.db, id, now);
+      this.deps.onSessionsRevoked?.({ userId: id });
+    }
     if (due.length > 0)
       this.deps.log.info({ count: due.length }, 'anonymised accounts past their deletion grace');
     return due.length;

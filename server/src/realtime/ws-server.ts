@@ -1,0 +1,104 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Peer } from './connection';
+import type { Gateway } from './gateway';
+
+/** Frames past this size are cut off by the socket itself; up to MAX_FRAME_BYTES get a clear ERROR. */
+const HARD_FRAME_LIMIT = 64 * 1024;
+/** How often sockets are checked for sessions that expired meanwhile. */
+const EXPIRY_CHECK_MS = 1000;
+
+export interface WsServerOptions {
+  /** As Fastify's `trustProxy` (TRUST_PROXY): which X-Forwarded-For hops to believe. */
+  trustProxy: boolean | string;
+  maxConnectionsPerIp: number;
+  heartbeatMs: number;
+}
+
+/**
+ * The client address of an upgrade request, decided exactly as Fastify decides `request.ip`
+ * (the same library, the same reading of TRUST_PROXY), so one setting governs both.
+ */
+export function clientAddress(
+  trustProxy: WsServerOptions['trustProxy'],
+): (request: IncomingMessage) => string {
+  const trust: (address: string, hop: number) => boolean =
+    trustProxy === true
+      ? () => true
+      : typeof trustProxy === 'string'
+        ? proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()))
+        : () => false;
+  return (request) => {
+    const chain = proxyAddr.all(request, trust);
+    return chain[chain.length - 1] ?? 'unknown';
+  };
+}
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+function peerOf(socket: WebSocket): Peer {
+  return {
+    send: (text) => socket.send(text),
+    close: (code, reason) => socket.close(code, reason),
+    terminate: () => socket.terminate(),
+    ping: () => socket.ping(),
+    isOpen: () => socket.readyState === socket.OPEN,
+  };
+}
+
+/**
+ * Hands /ws upgrades to the gateway, straight to `ws` rather than through Fastify
+ * (@fastify/websocket): that plugin keeps each upgrade's Fastify request, reply and HTTP response
+ * alive for the whole life of the socket (~6 KiB per idle connection, measured by
+ * `npm run bench:ws`), and a socket needs none of them: who a connection is comes from
+ * MESSAGING_AUTH, not from the upgrade.
+ *
+ * Each client address may hold `maxConnectionsPerIp` sockets; more upgrades get 429.
+ */
+export function registerGateway(app: FastifyInstance, gateway: Gateway, options: WsServerOptions): void {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT, clientTracking: false });
+  const addressOf = clientAddress(options.trustProxy);
+  const perIp = new Map<string, number>();
+
+  app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if ((request.url ?? '').split('?')[0] !== '/ws') return refuse(socket, '404 Not Found');
+    const ip = addressOf(request);
+    const held = perIp.get(ip) ?? 0;
+    if (held >= options.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
+    // Counted from the upgrade until the TCP socket closes, whatever happens in between.
+    perIp.set(ip, held + 1);
+    socket.once('close', () => {
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left > 0) perIp.set(ip, left);
+      else perIp.delete(ip);
+    });
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const conn = gateway.open(peerOf(ws), ip);
+      ws.on('message', (data: Buffer, isBinary: boolean) => void gateway.receive(conn, data, isBinary));
+      ws.on('pong', () => gateway.pong(conn));
+      ws.on('close', () => {
+        gateway
+          .closed(conn)
+          .catch((error: unknown) => app.log.error({ err: error }, 'disconnect cleanup failed'));
+      });
+      ws.on('error', (error) => app.log.warn({ err: error }, 'websocket error'));
+    });
+  });
+
+  const heartbeat = setInterval(() => gateway.heartbeat(), options.heartbeatMs);
+  heartbeat.unref();
+  const expiries = setInterval(() => gateway.checkExpiries(), EXPIRY_CHECK_MS);
+  expiries.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    clearInterval(expiries);
+    gateway.stop();
+    wss.close();
+  });
+}
