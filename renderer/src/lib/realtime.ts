@@ -1,5 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import { socketUrl } from '../platform';
+import { api } from './http';
 import { SocketClient, type SocketStatus } from './socket';
 import { getToken } from './storage';
 import { toast } from './toast';
@@ -15,6 +16,9 @@ export const socketStatusAtom = atom<SocketStatus>({
 export const socket = new SocketClient({
   url: () => socketUrl(),
   token: getToken,
+  // The current-user check answers 401 for a revoked or expired session, and the HTTP client then
+  // ends the session with the usual notice; any other outcome leaves the session as it is.
+  onAuthRejected: () => void api('/api/auth/user', { nullOn401: true }).catch(() => undefined),
   onFatal: (kind) =>
     kind === 'unsupported'
       ? toast({

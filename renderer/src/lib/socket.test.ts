@@ -36,13 +36,14 @@ class FakeSocket {
 
 const latest = () => FakeSocket.instances.at(-1)!;
 
-function client(onFatal = vi.fn()) {
+function client(onFatal = vi.fn(), onAuthRejected = vi.fn()) {
   return new SocketClient({
     url: () => 'ws://test/ws',
     token: () => 'session-token',
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     random: () => 0.5,
     onFatal,
+    onAuthRejected,
   });
 }
 
@@ -124,6 +125,28 @@ describe('socket client', () => {
     expect(latest().sent.at(-1)).toEqual({ type: 'PING' });
     latest().receive({ type: 'CONNECTION_QUALITY', quality: 'fair', latency: 210 });
     expect(c.status).toMatchObject({ quality: 'fair', latency: 210 });
+  });
+
+  it('does not retry a refused sign-in: a revoked session is handed to the app once', () => {
+    const onAuthRejected = vi.fn();
+    const c = client(vi.fn(), onAuthRejected);
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    // The server signs the socket out (logout elsewhere): one new sign-in…
+    latest().receive({ type: 'ERROR', code: 'AUTH_REQUIRED', message: 'Session revoked' });
+    const signIns = () => latest().sent.filter((m) => (m as { type: string }).type === 'MESSAGING_AUTH');
+    expect(signIns()).toHaveLength(2);
+    // …which the server refuses: no third attempt, and the app is told.
+    latest().receive({
+      type: 'ERROR',
+      code: 'AUTH_REQUIRED',
+      message: 'Invalid token',
+      ref: 'MESSAGING_AUTH',
+    });
+    expect(signIns()).toHaveLength(2);
+    expect(onAuthRejected).toHaveBeenCalledTimes(1);
+    expect(c.status.auth).toBe('none');
   });
 
   it('reconnects on the schedule, resets it after a successful open, and gives up after 20 tries', () => {

@@ -37,6 +37,11 @@ export interface SocketClientOptions {
   random?: () => number;
   /** Told when the browser has no WebSocket, or when every reconnect failed. */
   onFatal?: (kind: 'unsupported' | 'unreachable') => void;
+  /**
+   * Told when the server refused this socket's sign-in itself (the session was revoked or has
+   * expired): signing in again with the same token would only be refused again.
+   */
+  onAuthRejected?: () => void;
 }
 
 type Handler = (message: ServerMessage) => void;
@@ -170,8 +175,15 @@ export class SocketClient {
     } else if (message.type === 'CONNECTION_QUALITY') {
       this.setStatus({ quality: message.quality, latency: message.latency });
     } else if (message.type === 'ERROR' && message.code === 'AUTH_REQUIRED') {
-      // Spec §4: on AUTH_REQUIRED the client signs in again (the server may have restarted).
-      this.authenticate();
+      if (message.ref === 'MESSAGING_AUTH') {
+        // The sign-in itself was refused: stop here and let the app check the session.
+        this.setStatus({ auth: 'none' });
+        this.options.onAuthRejected?.();
+      } else {
+        // The server forgot or signed out this socket (a restart, a revocation): sign in again once;
+        // a revoked session's sign-in is then refused with ref MESSAGING_AUTH, which ends the loop.
+        this.authenticate();
+      }
     }
     for (const handler of this.handlers.get(message.type) ?? []) handler(message);
   }

@@ -26,6 +26,9 @@ export function useSession() {
   );
 
   const signOut = useCallback(async () => {
+    // Closed first: the server signs this session's sockets out as it revokes it, and an open
+    // socket would take that for an expired session.
+    socket.disconnect();
     try {
       await logoutRequest();
     } catch {
