@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The parts of DESIGN.md §3 and who may import whom: shared ← server, renderer, electron. */
+/** The parts, and who may import whom: docs/design.md, "Import directions". */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
   // Inside the server: rooms run games and never reach into the feature modules (they store
@@ -17,7 +17,7 @@ const ELEMENTS = [
   { type: 'server-http', pattern: 'server/src/http' },
   { type: 'server-modules', pattern: 'server/src/modules' },
   { type: 'server', pattern: 'server' },
-  // Features of the renderer do not import each other; app/ composes them (DESIGN.md §3).
+  // Features of the renderer do not import each other; app/ composes them.
   { type: 'renderer-feature', pattern: 'renderer/src/features/*', capture: ['feature'] },
   // The routes, pages and layout: they compose features, so features never import them.
   { type: 'renderer-app', pattern: 'renderer/src/app' },

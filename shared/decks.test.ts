@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DECK_FOLDERS, cardArtUrl, deckFolder } from './decks';
 
 describe('deck folders', () => {
-  it('lists the 24 folders of spec §3', () => {
+  it('lists the 24 deck folders', () => {
     expect(DECK_FOLDERS).toHaveLength(24);
     expect(new Set(DECK_FOLDERS).size).toBe(24);
   });

@@ -1,4 +1,4 @@
-/** The deck folders of spec §3, and how a deck URL maps to one. */
+/** The product's 24 deck folders, and how a deck URL maps to one. */
 export const DECK_FOLDERS = [
   'arabian-knights',
   'blades-of-time',
@@ -29,7 +29,7 @@ export const DECK_FOLDERS = [
 export type DeckFolder = (typeof DECK_FOLDERS)[number];
 export const DEFAULT_DECK_FOLDER: DeckFolder = 'default';
 
-/** Card faces drawn for every deck: spec §3 card keys, ranks A, 2–10, J, Q, K in four suits. */
+/** Card faces drawn for every deck: art keys for ranks A, 2–10, J, Q, K in four suits. */
 export const ART_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
 
 /** A deck URL maps to its last path segment, normalised; an unknown folder falls back to default. */

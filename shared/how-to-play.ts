@@ -1,5 +1,5 @@
 /**
- * The How to Play card (spec §1): tabs Basics, Scoring and Advanced Rules. Numbers come from the
+ * The How to Play card: tabs Basics, Scoring and Advanced Rules. Numbers come from the
  * engine and the constants, and every scoring example is replayed against the engine in tests, so
  * the rules a player reads are the rules the server enforces.
  */

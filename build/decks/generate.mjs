@@ -1,4 +1,4 @@
-// Generates the SVG card art of every deck folder (spec §3) into renderer/public/assets/decks:
+// Generates the SVG card art of every deck folder (shared/decks.ts) into renderer/public/assets/decks:
 // {rank}_{suit}.svg for ranks A, 2–10, J, Q, K, back.svg, and the preview cards A13–D13.
 // Each deck has its own palette and back pattern; faces keep large, readable ranks and suits.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

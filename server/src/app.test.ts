@@ -54,7 +54,7 @@ describe('HTTP app', () => {
     expect(res.json()).toEqual({ status: 'ok', version: '1.4.0', build: 106, label: 'Beta' });
   });
 
-  it('serves the web app at every route of spec §2, so deep links work on refresh', async () => {
+  it('serves the web app at every route of the app, so deep links work on refresh', async () => {
     for (const url of SPEC_ROUTES) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);

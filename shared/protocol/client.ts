@@ -1,4 +1,4 @@
-/** Messages the client sends over /ws (spec §7 plus the game-room messages of DESIGN.md §5). */
+/** Messages the client sends over /ws (see docs/design.md, "Protocol principles"). */
 import { z } from 'zod';
 import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdSchema } from './common';
 

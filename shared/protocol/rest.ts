@@ -1,4 +1,4 @@
-/** Request bodies and answers of the REST API (spec §3, §7), shared by server and clients. */
+/** REST request bodies and answers, shared by server and clients. See docs/design.md, "REST contracts". */
 import { z } from 'zod';
 import {
   RESERVED_USERNAME_MESSAGE,

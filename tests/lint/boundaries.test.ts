@@ -12,7 +12,7 @@ async function rulesFired(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((m) => m.ruleId ?? m.message);
 }
 
-describe('import boundaries (DESIGN.md §3)', () => {
+describe('import boundaries (docs/design.md, "Import directions")', () => {
   it('shared imports nothing of ours outside shared', async () => {
     expect(
       await rulesFired(

@@ -14,7 +14,7 @@ const TABS = [
 
 export const BOTTOM_NAV_HEIGHT = 64;
 
-/** The five tabs of spec §2, shown where spec §2 says; tapping one plays the navigation sound. */
+/** The five tabs, shown where `showsBottomNav` allows; tapping one plays the navigation sound. */
 export function BottomNav() {
   const { pathname } = useLocation();
   if (!showsBottomNav(pathname)) return null;

@@ -10,7 +10,7 @@ const STATUS_BAR_EXTRA_PX = 5;
 /** How far the page scrolls before the header gets its backdrop. */
 const SCROLL_THRESHOLD_PX = 10;
 
-/** Top padding of spec §2: 16 px in the browser; on native the status bar + 5 px (fallback 50 px). */
+/** Top padding: 16 px in the browser; on native the status bar + 5 px (fallback 50 px). */
 export function headerTopPadding(target: Platform = platform): number {
   if (!target.isNative) return BROWSER_PADDING_PX;
   const bar = target.statusBarHeight();

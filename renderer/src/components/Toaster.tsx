@@ -60,7 +60,7 @@ function ToastView({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast overlay of spec §2: top right, 20rem wide, 4rem from the top and 1rem from the right. */
+/** The toast overlay on every screen: top right, 20rem wide, 4rem from the top and 1rem from the right. */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   useEffect(() => listenForToastEvents(), []);

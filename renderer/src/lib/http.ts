@@ -15,7 +15,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Error text of spec §8: the JSON message, else "status: raw text", else the status text. */
+/** Error text: the JSON message, else "status: raw text", else the status text. */
 export async function errorText(res: Response): Promise<{ message: string; body: unknown }> {
   const raw = await res.text().catch(() => '');
   try {
@@ -67,7 +67,7 @@ export function failureText(error: unknown, fallback = 'Please try again later')
   return error instanceof ApiError && error.message ? error.message : fallback;
 }
 
-/** A destructive toast for a failed request (spec §8 notices). */
+/** A destructive toast for a failed request. */
 export function toastFailure(title: string, error: unknown, fallback?: string): void {
   toast({ title, description: failureText(error, fallback), variant: 'destructive' });
 }
@@ -76,12 +76,12 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   formData?: FormData;
-  /** Answer null instead of failing on 401 (spec §7's generic GET). */
+  /** Answer null instead of failing on 401, for reads where signed out is an answer. */
   nullOn401?: boolean;
   signal?: AbortSignal;
 }
 
-/** The one HTTP client: JSON (or form data for uploads), bearer token, spec §8 errors. */
+/** The one HTTP client: JSON (or form data for uploads), bearer token, errors as `errorText` reads them. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();

@@ -1,4 +1,4 @@
-/** Every route of spec §2, defined once. */
+/** Every route of the app, defined once. */
 export const PATHS = {
   home: '/',
   auth: '/auth',
@@ -36,7 +36,7 @@ export function localPath(value: string | null | undefined): string | null {
 
 const HIDDEN_EXACT: string[] = [PATHS.home, PATHS.auth, PATHS.privacyPolicy, PATHS.termsOfService];
 
-/** Spec §2: the bottom navigation shows everywhere except these pages. */
+/** The bottom navigation shows everywhere except these pages. */
 export function showsBottomNav(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (HIDDEN_EXACT.includes(path)) return false;

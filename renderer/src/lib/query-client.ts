@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7 defaults: no refetch on interval or focus, data never stale, no retries. */
+/** Defaults: no refetch on interval or focus, data never stale, no retries (docs/design.md, "Renderer"). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -11,7 +11,7 @@ export interface QueueState {
   since?: number;
 }
 
-/** Match state of spec §3: token, opponent (default 'Opponent'), deadline, accepted flag. */
+/** Match state: the match token, opponent (default 'Opponent'), deadline, accepted flag. */
 export interface MatchState {
   token: string;
   opponent: string;

@@ -56,9 +56,10 @@ const SESSION_TOKEN_TYPES: ReadonlySet<ClientMessage['type']> = new Set<SessionT
 ]);
 
 /**
- * The app's one WebSocket (spec §4, second reading): offline → connecting → connected, and
- * none → pending → authenticated. Signs in on open, pings every 50 s, gives a connection 15 s to
- * open, and reconnects up to 20 times with a growing delay that resets once a socket opens.
+ * The app's one WebSocket: offline → connecting → connected, and none → pending → authenticated.
+ * Signs in on open, pings every 50 s, gives a connection 15 s to open, and reconnects up to 20
+ * times with a growing delay that resets once a socket opens. Of the two socket behaviours the
+ * product describes, this is the second; docs/design.md, "Protocol principles" says why.
  */
 export class SocketClient {
   private ws: WebSocket | null = null;

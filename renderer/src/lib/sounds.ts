@@ -15,6 +15,6 @@ export function playUiSound(sound: UiSound): void {
   try {
     player?.(sound);
   } catch {
-    // A failed sound is tolerated silently (spec §8).
+    // A failed sound is tolerated silently: a missing sound is never worth an error.
   }
 }

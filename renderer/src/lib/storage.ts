@@ -1,4 +1,4 @@
-/** Local settings keys of spec §3, each named once. */
+/** Local storage keys, each named once. */
 export const STORAGE_KEYS = {
   token: 'token',
   userToken: 'user-token',

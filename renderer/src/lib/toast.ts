@@ -1,7 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { TOAST_DESTRUCTIVE_DURATION_MS, TOAST_DURATION_MS } from './timings';
 
-/** Toast input of spec §3. */
+/** What a caller passes to `toast`. */
 export interface ToastInput {
   title?: unknown;
   description?: unknown;
@@ -14,7 +14,7 @@ export interface ToastInput {
 
 export type ToastType = 'error' | 'warning' | 'info';
 
-/** A toast as displayed (spec §3). */
+/** A toast as displayed. */
 export interface Toast {
   id: string;
   title: string;
@@ -26,7 +26,7 @@ export interface Toast {
 
 export const toastsAtom = atom<Toast[]>([]);
 
-/** destructive → error, warning → warning, everything else → info (spec §4). */
+/** destructive → error, warning → warning, everything else → info. */
 export function toastType(variant: ToastInput['variant']): ToastType {
   if (variant === 'destructive') return 'error';
   if (variant === 'warning') return 'warning';

@@ -47,9 +47,9 @@ export interface MatchmakingDeps {
 }
 
 /**
- * Queues and the match-acceptance flow (DESIGN.md §5): idle → queued → MATCH_FOUND → both accept
- * → GAME_CREATED; a rejection or the window running out sends MATCH_REJECTED to both and requeues
- * nobody.
+ * Queues and the match-acceptance flow: idle → queued → MATCH_FOUND → both accept → GAME_CREATED;
+ * a rejection or the window running out sends MATCH_REJECTED to both and requeues nobody. The
+ * messages and their timings are in docs/protocol.md, "Queues and matches".
  */
 export class Matchmaking {
   private readonly pending = new Map<string, PendingMatch>();

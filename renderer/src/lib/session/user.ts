@@ -7,7 +7,7 @@ export const userQueryKey = ['auth', 'user'] as const;
 
 /**
  * The signed-in user: checked against the server on start. A failed check (401) clears the
- * session; a network error keeps the cached user so the app still opens offline (spec §4).
+ * session; a network error keeps the cached user so the app still opens offline.
  */
 export async function fetchUser(): Promise<AuthUser | null> {
   if (!getToken()) return null;

@@ -6,7 +6,7 @@ import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { matchAtom, type MatchState } from '../../../lib/queue';
 
-/** The match-found dialog of spec §2 and §4, over any screen. */
+/** The match-found dialog, over any screen. */
 export function MatchDialog({ userId }: { userId: number | null }) {
   const match = useAtomValue(matchAtom);
   if (!match || userId === null) return null;

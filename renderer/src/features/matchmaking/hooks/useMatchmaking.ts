@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { lastQueueAtom, matchAtom, queueAtom, useQueueActions } from '../../../lib/queue';
 
 const IDLE = { inQueue: false, queue: null } as const;
-/** Spec §4 timings of the notices after a rejection. */
+/** When the notices after a rejection appear and how long they stay. */
 export const REJECTED_NOTICE_MS = 5_000;
 export const TRY_AGAIN_DELAY_MS = 1_000;
 export const TRY_AGAIN_NOTICE_MS = 10_000;

@@ -5,7 +5,7 @@ import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { resendVerification } from '../api/resend-verification';
 
-/** Spec §4: a user with an email who is not verified sees 'Verification Required' and can resend. */
+/** A user with an email who is not verified sees 'Verification Required' and can resend. */
 export function VerificationBanner() {
   const resend = useMutation({
     mutationFn: resendVerification,
