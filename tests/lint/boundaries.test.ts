@@ -115,7 +115,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     expect(
       await rulesFired(
         'server/src/realtime/x.ts',
-        "import { HttpError } from '../http/errors';\nexport const a = HttpError;\n",
+        "import { parseInput } from '../http/errors';\nexport const a = parseInput;\n",
       ),
     ).toContain('boundaries/dependencies');
     expect(

@@ -14,19 +14,6 @@ const STATUS_OF: Record<ErrorKind, number> = {
   unavailable: 503,
 };
 
-/** An error with a bare status, from routes not yet moved to DomainError; answered in the same two shapes. */
-export class HttpError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    /** The machine-readable `error` field, where the spec names one (e.g. token_expired). */
-    readonly error?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
-
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The answer to a body nested deeper than any request of ours needs. */
@@ -105,15 +92,10 @@ export function errorBody(status: number, message: string, code: string) {
 
 /** Every error leaves as JSON with a message and a code; server faults are logged and never detailed. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.kind];
       return reply.code(status).send(errorBody(status, error.message, error.code));
-    }
-    if (error instanceof HttpError) {
-      const status = error.statusCode;
-      const code = error.error ?? CODE_OF_STATUS[status] ?? 'request_failed';
-      return reply.code(status).send(errorBody(status, error.message, code));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send(errorBody(...known));
