@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { clientMessageSchemas, type ClientMessage, type ClientMessageType } from './client';
 import { MAX_FRAME_BYTES } from './common';
 import { serverMessageSchemas, type ServerMessage, type ServerMessageType } from './server';
+import { MAX_JSON_DEPTH, checkJsonShape, jsonTextTooDeep } from './shape';
 
 export interface ProtocolError {
   code: 'INVALID_MESSAGE';
@@ -33,30 +34,6 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
-/** Frames nested deeper than this (objects and arrays) are refused before any parsing. */
-export const MAX_FRAME_DEPTH = 32;
-
-/**
- * Whether JSON text nests deeper than `limit`, found by one pass over the characters with a
- * counter (no recursion, no allocation), skipping brackets inside strings. It does not validate:
- * malformed text is left to JSON.parse.
- */
-function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c /* \ */) i++;
-      else if (c === 0x22 /* " */) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (++depth > limit) return true;
-    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
-  }
-  return false;
-}
-
 function describeIssues(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -71,14 +48,15 @@ function parseWith<T>(raw: unknown, schemas: Record<string, z.ZodType>, side: st
     if (raw.length * 3 > MAX_FRAME_BYTES && utf8Length(raw) > MAX_FRAME_BYTES) {
       return fail(`Frame is larger than ${MAX_FRAME_BYTES} bytes`);
     }
-    if (nestsDeeperThan(raw, MAX_FRAME_DEPTH)) {
-      return fail(`Frame is nested deeper than ${MAX_FRAME_DEPTH} levels`);
-    }
+    // Counted on the text, so deep nesting is refused before JSON.parse spends time on it.
+    if (jsonTextTooDeep(raw)) return fail(`Frame is nested deeper than ${MAX_JSON_DEPTH} levels`);
     try {
       value = JSON.parse(raw);
     } catch {
       return fail('Frame is not valid JSON');
     }
+  } else if (checkJsonShape(value)?.kind === 'too_deep') {
+    return fail(`Frame is nested deeper than ${MAX_JSON_DEPTH} levels`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return fail('Frame must be a JSON object with a type');

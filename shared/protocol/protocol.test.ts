@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CLIENT_MESSAGE_TYPES,
   MAX_FRAME_BYTES,
-  MAX_FRAME_DEPTH,
+  MAX_JSON_DEPTH,
   SERVER_MESSAGE_TYPES,
   parseClientMessage,
   parseServerMessage,
@@ -99,17 +99,20 @@ describe('parseClientMessage', () => {
     // The frame object itself is level 1.
     const nested = (levels: number) =>
       `{"type":"PING","pad":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
-    expect(parseClientMessage(nested(MAX_FRAME_DEPTH)).ok).toBe(true);
+    expect(parseClientMessage(nested(MAX_JSON_DEPTH)).ok).toBe(true);
     for (const frame of [
-      nested(MAX_FRAME_DEPTH + 1),
+      nested(MAX_JSON_DEPTH + 1),
       nested(5000),
       `{"type":"NOPE","a":${'{"b":'.repeat(40)}1${'}'.repeat(40)}}`,
     ]) {
       expect(parseClientMessage(frame)).toEqual({
         ok: false,
-        error: { code: 'INVALID_MESSAGE', message: `Frame is nested deeper than ${MAX_FRAME_DEPTH} levels` },
+        error: { code: 'INVALID_MESSAGE', message: `Frame is nested deeper than ${MAX_JSON_DEPTH} levels` },
       });
     }
+    // An already-decoded value is held to the same limit.
+    expect(parseClientMessage(JSON.parse(nested(MAX_JSON_DEPTH))).ok).toBe(true);
+    expect(parseClientMessage(JSON.parse(nested(MAX_JSON_DEPTH + 1))).ok).toBe(false);
     // Brackets inside strings, escaped quotes included, are text, not nesting.
     const quoted = JSON.stringify({ type: 'PING', pad: `\\"${'[{'.repeat(100)}"` });
     expect(parseClientMessage(quoted).ok).toBe(true);
