@@ -83,6 +83,22 @@ test('a stored session the server no longer knows shows the expiry notice and si
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test('signing out in one tab signs the other tab of the browser out too', async ({ context }) => {
+  const first = await context.newPage();
+  const name = uniqueName('e2e_tabs');
+  await registerThroughUi(first, name);
+  const second = await context.newPage();
+  await second.goto('/games');
+  await expect(second.getByRole('button', { name: 'Ranked' })).toBeVisible();
+
+  await first.goto('/profile');
+  await first.getByRole('button', { name: 'Sign out' }).click();
+  await expect(first.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  // The server signs the session's sockets out; the other tab drops to signed out without a reload.
+  await expect(second.getByRole('button', { name: 'Ranked' })).toBeHidden();
+  await expect(second.getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
 test('declining a match: both players get their notice, and the other is offered another search', async ({
   browser,
 }) => {

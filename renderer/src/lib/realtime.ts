@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import { socketUrl } from '../platform';
-import { api } from './http';
+import { api, endSession } from './http';
 import { SocketClient, type SocketStatus } from './socket';
 import { getToken } from './storage';
 import { toast } from './toast';
@@ -16,9 +16,11 @@ export const socketStatusAtom = atom<SocketStatus>({
 export const socket = new SocketClient({
   url: () => socketUrl(),
   token: getToken,
-  // The current-user check answers 401 for a revoked or expired session, and the HTTP client then
-  // ends the session with the usual notice; any other outcome leaves the session as it is.
-  onAuthRejected: () => void api('/api/auth/user', { nullOn401: true }).catch(() => undefined),
+  // With a token left, the current-user check answers 401 for a revoked or expired session and the
+  // HTTP client ends the session with the usual notice (any other outcome leaves it as it is).
+  // Without one, this browser signed out in another tab: end the session here too, quietly.
+  onAuthRejected: () =>
+    getToken() ? void api('/api/auth/user', { nullOn401: true }).catch(() => undefined) : endSession(false),
   onFatal: (kind) =>
     kind === 'unsupported'
       ? toast({

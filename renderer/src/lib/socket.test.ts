@@ -149,6 +149,26 @@ describe('socket client', () => {
     expect(c.status.auth).toBe('none');
   });
 
+  it('hands a sign-out in another tab (no stored token any more) to the app', () => {
+    const onAuthRejected = vi.fn();
+    let token: string | null = 'session-token';
+    const c = new SocketClient({
+      url: () => 'ws://test/ws',
+      token: () => token,
+      WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
+      random: () => 0.5,
+      onAuthRejected,
+    });
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    token = null;
+    latest().receive({ type: 'ERROR', code: 'AUTH_REQUIRED', message: 'Session revoked' });
+    expect(latest().sent.filter((m) => (m as { type: string }).type === 'MESSAGING_AUTH')).toHaveLength(1);
+    expect(onAuthRejected).toHaveBeenCalledTimes(1);
+    expect(c.status.auth).toBe('none');
+  });
+
   it('reconnects on the schedule, resets it after a successful open, and gives up after 20 tries', () => {
     const onFatal = vi.fn();
     const c = client(onFatal);

@@ -153,7 +153,15 @@ export class SocketClient {
 
   private authenticate(): void {
     const token = this.options.token();
-    if (!token || !this.ws) return;
+    if (!this.ws) return;
+    if (!token) {
+      // Signed out meanwhile (another tab of this browser shares the stored token).
+      if (this.status.auth !== 'none') {
+        this.setStatus({ auth: 'none' });
+        this.options.onAuthRejected?.();
+      }
+      return;
+    }
     this.sessionToken = token;
     this.setStatus({ auth: 'pending' });
     const frame: ClientMessage = { type: 'MESSAGING_AUTH', token };
