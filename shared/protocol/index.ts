@@ -8,3 +8,4 @@ export * from './rest-auth';
 export * from './rest-devices';
 export * from './rest-health';
 export * from './shape';
+export * from './currency';

@@ -22,6 +22,10 @@ export interface UsersTable {
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Coins. Never below 0 (database CHECK); changed only together with a ledger row. */
+  currency: Generated<number>;
+  /** Gems. Same rules as coins. */
+  premium_currency: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -121,6 +125,109 @@ export interface RatingsTable {
   updated_at: number;
 }
 
+export type CurrencyType = 'regular' | 'premium';
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_type: CurrencyType;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  reference: string;
+  description: string;
+  created_at: number;
+}
+
+export interface ShopItemsTable {
+  id: Generated<number>;
+  sku: string;
+  kind: 'coin_pack' | 'gem_pack' | 'deck' | 'avatar' | 'sound_pack';
+  name: string;
+  description: string;
+  image_url: string;
+  price: number | null;
+  currency_type: CurrencyType | null;
+  money_price: number | null;
+  money_currency: string | null;
+  grant_amount: number | null;
+  grant_currency_type: CurrencyType | null;
+  asset_url: string | null;
+  sort_order: Generated<number>;
+  is_active: Generated<number>;
+  created_at: number;
+}
+
+export interface PurchasesTable {
+  id: Generated<number>;
+  user_id: number;
+  shop_item_id: number;
+  price: number;
+  currency_type: CurrencyType;
+  purchase_date: number;
+  expiry_date: number | null;
+  is_active: Generated<number>;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  reference: string;
+  user_id: number;
+  shop_item_id: number;
+  provider: string;
+  amount: number;
+  money_currency: string;
+  grant_amount: number;
+  grant_currency_type: CurrencyType;
+  status: 'pending' | 'completed' | 'failed';
+  authorization_url: string | null;
+  failure_reason: string | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+}
+
+export interface DailyRewardsTable {
+  id: Generated<number>;
+  day: number;
+  amount: number;
+  currency_type: CurrencyType;
+  description: string;
+  image_url: string | null;
+  is_active: Generated<number>;
+  bonus_item_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DailyClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The UTC day claimed, YYYY-MM-DD. */
+  claim_date: string;
+  day: number;
+  streak: number;
+  created_at: number;
+}
+
+export interface GameRewardsTable {
+  game_id: string;
+  user_id: number;
+  amount: number;
+  currency_type: CurrencyType;
+  outcome: 'win' | 'loss';
+  created_at: number;
+  claimed_at: number | null;
+}
+
+export interface AchievementClaimsTable {
+  user_id: number;
+  achievement_id: string;
+  amount: number;
+  currency_type: CurrencyType;
+  claimed_at: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
@@ -131,4 +238,12 @@ export interface Database {
   sessions: SessionsTable;
   email_tokens: EmailTokensTable;
   device_tokens: DeviceTokensTable;
+  ledger_entries: LedgerEntriesTable;
+  shop_items: ShopItemsTable;
+  purchases: PurchasesTable;
+  payments: PaymentsTable;
+  daily_rewards: DailyRewardsTable;
+  daily_claims: DailyClaimsTable;
+  game_rewards: GameRewardsTable;
+  achievement_claims: AchievementClaimsTable;
 }
