@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { RatingChange, ServerMessage } from '@shared/protocol';
+import type { ServerMessage } from '@shared/protocol';
 import { LocalRoomDirectory } from '../infra/room-directory';
 import { RoomManager } from './manager';
 import { AlreadyInGameError } from './room';
-import type { Finish, GameStore, NewGame, Progress } from './store';
+import type { Finish, Finished, GameStore, NewGame, Progress } from './store';
 import type { RoomSnapshot } from './types';
 
 /** A GameStore in memory: rooms run against the seam alone, with no database behind it. */
@@ -21,13 +21,14 @@ class MemoryStore implements GameStore {
     this.games.set(snapshot.id, structuredClone(snapshot));
     return [];
   }
-  async save(progress: Progress, finish: Finish | null): Promise<RatingChange[] | undefined> {
+  async save(progress: Progress, finish: Finish | null): Promise<Finished | undefined> {
     this.saves.push({ progress, finish });
     const game = this.games.get(progress.gameId)!;
     Object.assign(game, { seq: progress.seq, state: progress.state });
     if (finish) {
       Object.assign(game, { status: 'finished', winnerUserId: finish.winnerUserId, reason: finish.reason });
       for (const [userId, gameId] of this.playing) if (gameId === game.id) this.playing.delete(userId);
+      return { ratingChange: undefined, rewards: new Map() };
     }
     return undefined;
   }
