@@ -35,7 +35,8 @@ export async function recordGameRewards(
   game: FinishedGame,
 ): Promise<Map<number, Earned>> {
   const earned = new Map<number, Earned>();
-  if (!REWARDED_MODES.has(game.mode) || !completedAHand(game.state) || game.humans.length === 0) return earned;
+  if (!REWARDED_MODES.has(game.mode) || !completedAHand(game.state) || game.humans.length === 0)
+    return earned;
   const rows = game.humans.map((userId) => {
     const outcome = userId === game.winnerUserId ? ('win' as const) : ('loss' as const);
     const amount = GAME_REWARD[outcome];

@@ -182,7 +182,10 @@ export function gamesWithSixOrSeven(db: Db, userId: number) {
 }
 
 /** The moves of some games, in order, grouped by game. */
-export async function movesOfGames(db: Db, gameIds: string[]): Promise<Map<string, { seat: number; card: string }[]>> {
+export async function movesOfGames(
+  db: Db,
+  gameIds: string[],
+): Promise<Map<string, { seat: number; card: string }[]>> {
   const byGame = new Map<string, { seat: number; card: string }[]>(gameIds.map((id) => [id, []]));
   if (gameIds.length === 0) return byGame;
   const rows = await db

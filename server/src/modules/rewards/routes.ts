@@ -14,7 +14,10 @@ import type { AccountService } from '../auth/service';
 import type { RewardService } from './service';
 
 /** Daily, achievement and game rewards: every route is the signed-in player's own. */
-export function rewardRoutes(app: ContractApp, deps: { accounts: AccountService; rewards: RewardService }): void {
+export function rewardRoutes(
+  app: ContractApp,
+  deps: { accounts: AccountService; rewards: RewardService },
+): void {
   const auth = requireAuth(deps.accounts);
   const { rewards } = deps;
 
@@ -41,19 +44,28 @@ export function rewardRoutes(app: ContractApp, deps: { accounts: AccountService;
 
   app.post(
     '/api/currency/achievement-rewards/claim',
-    { preValidation: auth, schema: { body: claimAchievementBodySchema, response: { 200: claimResponseSchema } } },
+    {
+      preValidation: auth,
+      schema: { body: claimAchievementBodySchema, response: { 200: claimResponseSchema } },
+    },
     async (request) => rewards.claimAchievement(authOf(request).user.id, request.body.achievementId),
   );
 
   app.get(
     '/api/currency/game-rewards',
-    { preValidation: auth, schema: { querystring: limitQuerySchema, response: { 200: gameRewardsResponseSchema } } },
+    {
+      preValidation: auth,
+      schema: { querystring: limitQuerySchema, response: { 200: gameRewardsResponseSchema } },
+    },
     async (request) => rewards.gameRewards(authOf(request).user.id, request.query.limit),
   );
 
   app.post(
     '/api/currency/game-rewards/claim',
-    { preValidation: auth, schema: { body: claimGameRewardBodySchema, response: { 200: claimResponseSchema } } },
+    {
+      preValidation: auth,
+      schema: { body: claimGameRewardBodySchema, response: { 200: claimResponseSchema } },
+    },
     async (request) => rewards.claimGameReward(authOf(request).user.id, request.body.gameId),
   );
 }

@@ -27,9 +27,9 @@ const achievementNotFound = () =>
   new DomainError('not_found', 'Achievement not found', 'achievement_not_found');
 const achievementClaimed = () =>
   new DomainError('conflict', 'Achievement reward already claimed', 'already_claimed');
-const gameRewardNotFound = () => new DomainError('not_found', 'Game reward not found', 'game_reward_not_found');
-const gameRewardClaimed = () =>
-  new DomainError('conflict', 'Game reward already claimed', 'already_claimed');
+const gameRewardNotFound = () =>
+  new DomainError('not_found', 'Game reward not found', 'game_reward_not_found');
+const gameRewardClaimed = () => new DomainError('conflict', 'Game reward already claimed', 'already_claimed');
 
 export interface RewardServiceDeps {
   db: Db;
@@ -56,7 +56,11 @@ export class RewardService {
 
   private days(now: number) {
     const midnight = Math.floor(now / DAY_MS) * DAY_MS;
-    return { today: utcDate(midnight), yesterday: utcDate(midnight - DAY_MS), nextClaimAt: midnight + DAY_MS };
+    return {
+      today: utcDate(midnight),
+      yesterday: utcDate(midnight - DAY_MS),
+      nextClaimAt: midnight + DAY_MS,
+    };
   }
 
   async dailyState(userId: number): Promise<DailyRewardsState> {
