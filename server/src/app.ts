@@ -17,6 +17,8 @@ import { LocalPresenceStore } from './infra/presence-store';
 import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
 import { gameRoutes } from './modules/games/routes';
+import { rewardRoutes } from './modules/rewards/routes';
+import { RewardService } from './modules/rewards/service';
 import { GameService } from './modules/games/service';
 import { SqlGameStore } from './modules/games/store';
 import { userRoutes } from './modules/users/routes';
@@ -123,6 +125,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   userRoutes(routes, { db, accounts });
   deviceRoutes(routes, { db, accounts, now });
   gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
+  const rewards = new RewardService({ db, now });
+  rewardRoutes(routes, { accounts, rewards });
   const stalls = new StallMonitor();
   const gateway: Gateway = new Gateway({
     accounts,
@@ -143,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     maxConnectionsPerIp: config.socketLimits.perIp,
     heartbeatMs: config.timings.heartbeatMs,
   });
+  await rewards.seedDailySchedule();
   // Resume every game that was running when the server last stopped.
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');

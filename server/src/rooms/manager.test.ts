@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import type { RatingChange, ServerMessage } from '@shared/protocol';
+import type { ServerMessage } from '@shared/protocol';
 import { LocalRoomDirectory } from '../infra/room-directory';
 import { RoomManager } from './manager';
 import { AlreadyInGameError } from './room';
-import type { Finish, GameStore, NewGame, Progress } from './store';
+import type { Finish, Finished, GameStore, NewGame, Progress } from './store';
 import type { RoomSnapshot } from './types';
 
 /** A GameStore in memory: rooms run against the seam alone, with no database behind it. */
@@ -12,6 +12,8 @@ class MemoryStore implements GameStore {
   readonly games = new Map<string, RoomSnapshot>();
   readonly playing = new Map<number, string>();
   readonly saves: { progress: Progress; finish: Finish | null }[] = [];
+  /** What the store reports each player earned when a game finishes. */
+  rewards = new Map<number, { currency: number; premiumCurrency: number }>();
 
   async insertGame({ snapshot }: NewGame) {
     const humans = snapshot.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
@@ -21,13 +23,14 @@ class MemoryStore implements GameStore {
     this.games.set(snapshot.id, structuredClone(snapshot));
     return [];
   }
-  async save(progress: Progress, finish: Finish | null): Promise<RatingChange[] | undefined> {
+  async save(progress: Progress, finish: Finish | null): Promise<Finished | undefined> {
     this.saves.push({ progress, finish });
     const game = this.games.get(progress.gameId)!;
     Object.assign(game, { seq: progress.seq, state: progress.state });
     if (finish) {
       Object.assign(game, { status: 'finished', winnerUserId: finish.winnerUserId, reason: finish.reason });
       for (const [userId, gameId] of this.playing) if (gameId === game.id) this.playing.delete(userId);
+      return { ratingChange: undefined, rewards: this.rewards };
     }
     return undefined;
   }
@@ -94,6 +97,26 @@ describe('RoomManager over a GameStore', () => {
     expect(sent.filter(([, m]) => m.type === 'GAME_OVER').map(([id]) => id)).toEqual([1, 2]);
     expect(await rooms.hasActiveGame(ama.userId)).toBe(false);
     expect((await rooms.create('quick', [ama, kofi])).status).toBe('active');
+    rooms.stop();
+  });
+
+  it('GAME_OVER tells each player what they earned and spectators nothing of it', async () => {
+    const store = new MemoryStore();
+    store.rewards = new Map([
+      [ama.userId, { currency: 15, premiumCurrency: 0 }],
+      [kofi.userId, { currency: 50, premiumCurrency: 0 }],
+    ]);
+    const sent: [number, ServerMessage][] = [];
+    const rooms = manager(store, sent);
+    const room = await rooms.create('quick', [ama, kofi]);
+    room.join(3);
+    await room.resign(ama.userId);
+    const over = new Map(sent.flatMap(([id, m]) => (m.type === 'GAME_OVER' ? [[id, m] as const] : [])));
+    expect([...over.keys()]).toEqual([1, 2, 3]);
+    expect(over.get(1)!.rewards).toEqual({ currency: 15, premiumCurrency: 0 });
+    expect(over.get(2)!.rewards).toEqual({ currency: 50, premiumCurrency: 0 });
+    expect(over.get(3)!.rewards).toBeUndefined();
+    expect(over.get(3)).toMatchObject({ winnerUserId: 2, reason: 'resign' });
     rooms.stop();
   });
 

@@ -14,12 +14,12 @@ import type {
   FinishReason,
   GameEventMessage,
   GameMode,
-  RatingChange,
   ServerMessage,
+  ServerMessageOf,
 } from '@shared/protocol';
 import { TURN_EXPIRIES_TO_FORFEIT } from '@shared/constants';
 import type { Timings } from '../config';
-import type { GameStore } from './store';
+import type { Finished, GameStore } from './store';
 import type { RoomPlayer, RoomSnapshot } from './types';
 import { gameView, toEventMessages } from './view';
 
@@ -270,7 +270,7 @@ export class GameRoom {
         : null;
     const winnerUserId = finished ? this.players[state.winnerSeat!]!.userId : null;
 
-    const ratingChange = await this.deps.store.save(
+    const outcome = await this.deps.store.save(
       { gameId: this.id, seq, state, turnDeadline: deadline, expiries, move, now },
       finished ? this.finishOf(winnerUserId, 'score') : null,
     );
@@ -287,7 +287,7 @@ export class GameRoom {
       messages.push({ kind: 'TURN', seat: nextTurn, deadline });
     }
     this.broadcast(messages);
-    if (finished) this.announceGameOver(ratingChange);
+    if (finished) this.announceGameOver(outcome);
     else this.schedule();
   }
 
@@ -297,7 +297,7 @@ export class GameRoom {
     const winnerUserId = this.players[winnerSeat]!.userId;
     const now = this.deps.now();
     const seq = this.seq + 1;
-    const ratingChange = await this.deps.store.save(
+    const outcome = await this.deps.store.save(
       {
         gameId: this.id,
         seq,
@@ -313,7 +313,7 @@ export class GameRoom {
     this.turnDeadline = null;
     this.markFinished(winnerUserId, reason);
     this.broadcast([{ kind: 'GAME_OVER', winnerUserId, reason }]);
-    this.announceGameOver(ratingChange);
+    this.announceGameOver(outcome);
   }
 
   /** With more than two players, the best score among the others wins (ties: lower seat). */
@@ -337,8 +337,10 @@ export class GameRoom {
     this.stop();
   }
 
-  private announceGameOver(ratingChange: RatingChange[] | undefined): void {
-    const message: ServerMessage = {
+  /** GAME_OVER to everyone watching; each player also learns what they alone earned. */
+  private announceGameOver(outcome: Finished | undefined): void {
+    const ratingChange = outcome?.ratingChange;
+    const message: ServerMessageOf<'GAME_OVER'> = {
       type: 'GAME_OVER',
       gameId: this.id,
       winnerUserId: this.winnerUserId,
@@ -346,7 +348,10 @@ export class GameRoom {
       scores: this.state.scores.slice(),
       ...(ratingChange ? { ratingChange } : {}),
     };
-    for (const userId of this.recipients()) this.deps.send(userId, message);
+    for (const userId of this.recipients()) {
+      const rewards = this.seatOf(userId) === null ? undefined : outcome?.rewards.get(userId);
+      this.deps.send(userId, rewards ? { ...message, rewards } : message);
+    }
     this.deps.onFinished(this);
   }
 

@@ -28,6 +28,19 @@ export interface Finish {
   reason: FinishReason;
 }
 
+/** Coins and gems one player earned in a game. */
+export interface Earned {
+  currency: number;
+  premiumCurrency: number;
+}
+
+/** What finishing a game produced, for GAME_OVER: rating changes (ranked) and each player's rewards. */
+export interface Finished {
+  ratingChange: RatingChange[] | undefined;
+  /** By user id; a player who earned nothing is absent. */
+  rewards: Map<number, Earned>;
+}
+
 /**
  * Where rooms keep their games: the one seam between the rooms and the database, so rooms hold
  * no SQL and know nothing of ratings. See docs/design.md, "Game storage".
@@ -41,10 +54,10 @@ export interface GameStore {
   insertGame(game: NewGame): Promise<number[]>;
   /**
    * Saves a step (the move and the state it led to) in one transaction, so a restart resumes at
-   * exactly this seq. With `finish`, the same transaction ends the game, rates it if it is rated
-   * and frees its players; the rating changes are returned.
+   * exactly this seq. With `finish`, the same transaction ends the game, rates it if it is rated,
+   * records what each player earned and frees its players; those results are returned.
    */
-  save(progress: Progress, finish: Finish | null): Promise<RatingChange[] | undefined>;
+  save(progress: Progress, finish: Finish | null): Promise<Finished | undefined>;
   /** Every game still running, as snapshots (a restart resumes them). */
   loadActive(): Promise<RoomSnapshot[]>;
   load(gameId: string): Promise<RoomSnapshot | undefined>;

@@ -3,16 +3,18 @@ import type { GameState } from '@shared/game';
 import type { GameMode, RatingChange } from '@shared/protocol';
 import type { Db } from '../../db';
 import type { Database, GamePlayersTable, GamesTable } from '../../db/schema';
-import type { Finish, GameStore, NewGame, Progress } from '../../rooms/store';
+import type { Finish, Finished, GameStore, NewGame, Progress } from '../../rooms/store';
 import type { RoomSnapshot } from '../../rooms/types';
 import { rateGame } from '../ratings/repo';
+import { recordGameRewards } from '../rewards/game-rewards';
 
 type GameRow = Selectable<GamesTable>;
 type GamePlayerRow = Selectable<GamePlayersTable>;
 
 /**
  * The rooms' GameStore on our database: rows ↔ snapshots, and every write of a game in one
- * transaction. It lives here rather than in rooms because finishing a ranked game rates it.
+ * transaction. It lives here rather than in rooms because finishing a game rates it (ranked) and
+ * records the players' rewards.
  */
 export class SqlGameStore implements GameStore {
   private readonly db: Kysely<Database>;
@@ -86,7 +88,7 @@ export class SqlGameStore implements GameStore {
     }
   }
 
-  async save(p: Progress, finish: Finish | null): Promise<RatingChange[] | undefined> {
+  async save(p: Progress, finish: Finish | null): Promise<Finished | undefined> {
     return this.db.transaction().execute(async (trx) => {
       if (p.move) {
         await trx
@@ -123,7 +125,16 @@ export class SqlGameStore implements GameStore {
         .execute();
       if (!finish) return undefined;
       await trx.deleteFrom('active_players').where('game_id', '=', p.gameId).execute();
-      return rateIfRanked(trx, p.gameId, finish, p.now);
+      const ratingChange = await rateIfRanked(trx, p.gameId, finish, p.now);
+      const rewards = await recordGameRewards(trx, {
+        gameId: p.gameId,
+        mode: finish.mode,
+        humans: finish.players.flatMap((player) => (player.userId === null ? [] : [player.userId])),
+        winnerUserId: finish.winnerUserId,
+        state: p.state,
+        now: p.now,
+      });
+      return { ratingChange, rewards };
     });
   }
 
