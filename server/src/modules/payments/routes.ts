@@ -72,7 +72,12 @@ export function paymentRoutes(
     });
   });
 
-  if (payments.testMode) testCheckoutRoutes(app, payments, deps.publicUrl);
+  if (payments.testMode) {
+    app.log.warn(
+      'PAYSTACK_SECRET_KEY is not set: the test payment provider gives packs away (no real money)',
+    );
+    testCheckoutRoutes(app, payments, deps.publicUrl);
+  }
 }
 
 /**
