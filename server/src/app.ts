@@ -6,6 +6,7 @@ import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
 import { AttemptLimiter } from './infra/attempt-limiter';
 import { createMailer, type Mailer } from './infra/mail';
+import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
 import { authRoutes } from './modules/auth/routes';
 import { AccountService } from './modules/auth/service';
@@ -22,6 +23,8 @@ import { RewardService } from './modules/rewards/service';
 import { GameService } from './modules/games/service';
 import { SqlGameStore } from './modules/games/store';
 import { userRoutes } from './modules/users/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { PaymentService } from './modules/payments/service';
 import { ratingOf } from './modules/ratings/repo';
 import { Gateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './realtime/matchmaking';
@@ -39,6 +42,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** How often to anonymise accounts past their deletion grace; 0 turns the sweep off. */
   sweepIntervalMs?: number;
+  /** Replaces the provider chosen from the configuration (tests: a short Paystack timeout). */
+  paymentProvider?: PaymentProvider;
 }
 
 export interface App extends FastifyInstance {
@@ -127,6 +132,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
   const rewards = new RewardService({ db, now });
   rewardRoutes(routes, { accounts, rewards });
+  const payments = new PaymentService({
+    db,
+    provider: options.paymentProvider ?? createPaymentProvider(config.payments, config.publicUrl),
+    publicUrl: config.publicUrl,
+    currency: config.payments.currency,
+    now,
+    log: app.log,
+  });
+  paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
   const stalls = new StallMonitor();
   const gateway: Gateway = new Gateway({
     accounts,

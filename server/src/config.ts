@@ -44,6 +44,17 @@ const envSchema = z.object({
         .map((id) => id.trim())
         .filter(Boolean),
     ),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  PAYSTACK_BASE_URL: optionalUrl(['https:', 'http:']),
+  PAYMENT_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as NGN')
+    .default('NGN'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(SESSION_DAYS),
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
@@ -93,12 +104,22 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientIds: string[];
+  payments: PaymentsConfig;
   sessionDays: number;
   /** Sign-in requests (register, login, Google, resend) allowed per IP address per minute. */
   authRateLimitPerMinute: number;
   trustProxy: boolean | string;
   timings: Timings;
   socketLimits: SocketLimits;
+}
+
+/** Coin and gem packs bought with money (see docs/operations.md, "Payments"). */
+export interface PaymentsConfig {
+  /** Paystack's secret key; without it the built-in test provider takes payments (no real money). */
+  paystackSecretKey: string | undefined;
+  paystackBaseUrl: string;
+  /** What packs without a currency of their own are charged in. */
+  currency: string;
 }
 
 /** Caps on WebSocket connections (see docs/design.md, "Socket limits"). */
@@ -147,6 +168,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
+    payments: {
+      paystackSecretKey: values.PAYSTACK_SECRET_KEY,
+      paystackBaseUrl: (values.PAYSTACK_BASE_URL ?? 'https://api.paystack.co').replace(/\/+$/, ''),
+      currency: values.PAYMENT_CURRENCY,
+    },
     sessionDays: values.SESSION_DAYS,
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: values.TRUST_PROXY,
