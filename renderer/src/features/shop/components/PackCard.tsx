@@ -1,4 +1,4 @@
-import { Button, Card, Image, Stack, Text } from '@mantine/core';
+import { Box, Button, Card, Image, Stack, Text } from '@mantine/core';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
 import { formatMoney } from '../../../lib/currency';
@@ -37,7 +37,9 @@ export function PackCard({
       <Stack gap="xs" align="center" ta="center" style={{ flex: 1 }}>
         <Image src={pack.imageUrl} alt="" h={88} w={88} fit="contain" loading="lazy" />
         <Text fw={700}>{pack.name}</Text>
-        <CurrencyAmount type={pack.grantCurrencyType} amount={pack.grantAmount} size="xl" iconSize={24} />
+        <Box data-testid="pack-grant">
+          <CurrencyAmount type={pack.grantCurrencyType} amount={pack.grantAmount} size="xl" iconSize={24} />
+        </Box>
         <Text size="xs" c="dark.1" lineClamp={2} style={{ flex: 1 }}>
           {pack.description}
         </Text>

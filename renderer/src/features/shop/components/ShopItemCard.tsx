@@ -51,7 +51,9 @@ export function ShopItemCard({ item, onBuy }: { item: PricedItem; onBuy(item: Pr
           {item.description}
         </Text>
         <Group justify="space-between" wrap="nowrap" mt={4}>
-          <CurrencyAmount type={item.currencyType} amount={item.price} />
+          <span data-testid="item-price">
+            <CurrencyAmount type={item.currencyType} amount={item.price} />
+          </span>
           {item.owned ? (
             <Text size="sm" c="teal.4" fw={700}>
               Owned

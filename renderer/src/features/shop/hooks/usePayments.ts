@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PendingTransaction } from '@shared/protocol';
 import { afterMoneyMove, currencyKeys, formatAmount } from '../../../lib/currency';
@@ -16,7 +16,7 @@ type Outcome = 'pending' | 'completed' | 'failed';
  * checkout and the poll may both ask about the same reference.
  */
 const inFlight = new Map<string, Promise<Outcome>>();
-const announced = new Set<string>();
+const settled = new Map<string, Outcome>();
 
 /** What a settled payment credited, read from the ledger row it wrote (reason `payment`). */
 async function creditedText(reference: string): Promise<string> {
@@ -35,8 +35,9 @@ async function settle(client: QueryClient, reference: string): Promise<Outcome> 
   if (result.status === 'pending') return 'pending';
   afterMoneyMove(client, result.balance);
   void client.invalidateQueries({ queryKey: currencyKeys.pending });
-  if (!announced.has(reference)) {
-    announced.add(reference);
+  const outcome = result.success ? 'completed' : 'failed';
+  if (!settled.has(reference)) {
+    settled.set(reference, outcome);
     if (result.success)
       toast({ title: 'Payment Successful', description: await creditedText(reference), variant: 'success' });
     else
@@ -46,7 +47,7 @@ async function settle(client: QueryClient, reference: string): Promise<Outcome> 
         variant: 'destructive',
       });
   }
-  return result.success ? 'completed' : 'failed';
+  return outcome;
 }
 
 /** Verifies a payment with the provider and announces the outcome once it is settled. */
@@ -54,6 +55,9 @@ export function useSettlePayment(): (reference: string) => Promise<Outcome> {
   const client = useQueryClient();
   return useCallback(
     (reference: string) => {
+      // Settled already: nothing left to ask the provider.
+      const known = settled.get(reference);
+      if (known) return Promise.resolve(known);
       const running = inFlight.get(reference);
       if (running) return running;
       const attempt = settle(client, reference).finally(() => inFlight.delete(reference));
@@ -95,12 +99,34 @@ export function usePendingPayments(enabled: boolean): PendingTransaction[] {
 export function usePaymentReturn(enabled: boolean): string | null {
   const [params, setParams] = useSearchParams();
   const reference = params.get('reference');
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const settlePayment = useSettlePayment();
   const client = useQueryClient();
+  const settlePayment = useSettlePayment();
+  const verify = useMutation({
+    mutationFn: settlePayment,
+    onSuccess: (outcome) => {
+      if (outcome !== 'pending') return;
+      // Still open with the provider: the pending list (and its poll) takes it from here.
+      void client.invalidateQueries({ queryKey: currencyKeys.pending });
+      toast({
+        title: 'Payment Pending',
+        description: 'We will let you know here as soon as the payment is confirmed.',
+        variant: 'info',
+      });
+    },
+    onError: (error) => {
+      console.error('Could not verify the payment', error);
+      void client.invalidateQueries({ queryKey: currencyKeys.pending });
+      toast({
+        title: 'Payment Pending',
+        description: 'We could not confirm the payment yet; we will keep checking.',
+        variant: 'warning',
+      });
+    },
+  });
+  const { mutate } = verify;
   useEffect(() => {
     if (!enabled || !reference) return;
-    setConfirming(reference);
+    mutate(reference);
     setParams(
       (current) => {
         current.delete('reference');
@@ -109,26 +135,6 @@ export function usePaymentReturn(enabled: boolean): string | null {
       },
       { replace: true },
     );
-    settlePayment(reference)
-      .then((outcome) => {
-        if (outcome !== 'pending') return;
-        // Still open with the provider: the pending list (and its poll) takes it from here.
-        void client.invalidateQueries({ queryKey: currencyKeys.pending });
-        toast({
-          title: 'Payment Pending',
-          description: 'We will let you know here as soon as the payment is confirmed.',
-          variant: 'info',
-        });
-      })
-      .catch((error: unknown) => {
-        console.error('Could not verify the payment', error);
-        toast({
-          title: 'Payment Pending',
-          description: 'We could not confirm the payment yet; we will keep checking.',
-          variant: 'warning',
-        });
-      })
-      .finally(() => setConfirming((current) => (current === reference ? null : current)));
-  }, [enabled, reference, setParams, settlePayment, client]);
-  return confirming;
+  }, [enabled, reference, setParams, mutate]);
+  return verify.isPending ? (verify.variables ?? null) : null;
 }
