@@ -44,6 +44,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-e2e-')),
       LOG_LEVEL: 'warn',
+      // Payment checkouts come back here: the same origin as the browser's session.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       // Several browser tests register players from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       BOT_DELAY_MS: '60',

@@ -12,3 +12,6 @@ export const SOCKET_RECONNECT_JITTER_MS = 2_000;
 export const TOAST_DURATION_MS = 4_000;
 export const TOAST_DESTRUCTIVE_DURATION_MS = 6_000;
 export const TOAST_EXIT_MS = 200;
+
+// Payments: how often the shop asks after payments still pending with the provider.
+export const PENDING_PAYMENTS_POLL_MS = 30_000;

@@ -1,10 +1,1 @@
-import { UnavailablePage } from '../../features/unavailable/components/UnavailablePage';
-
-export default function Page() {
-  return (
-    <UnavailablePage
-      title="Shop"
-      description="Spend coins and gems on card decks, avatars and more. The shop opens with the economy update."
-    />
-  );
-}
+export { ShopPage as default } from '../../features/shop/components/ShopPage';

@@ -26,6 +26,7 @@ import { useSession } from '../../../lib/session/useSession';
 import { leaderboardQueryOptions } from '../api/leaderboard';
 import { myGamesQueryOptions } from '../api/my-games';
 import { startPractice } from '../api/practice';
+import { DailyRewardCard } from './DailyRewardCard';
 
 function Elapsed({ since }: { since: number }) {
   const [now, setNow] = useState(() => Date.now());
@@ -156,6 +157,7 @@ export function GamesPage() {
             </Card>
           )}
           <QueuePanel />
+          <DailyRewardCard />
           <PracticePanel />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">

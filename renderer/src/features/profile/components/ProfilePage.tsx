@@ -27,6 +27,7 @@ import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
+import { Achievements } from './Achievements';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -165,6 +166,8 @@ export function ProfilePage() {
               })}
             </Text>
           )}
+
+          {!viewingOther && user && <Achievements />}
 
           {!viewingOther && user && (
             <Group>

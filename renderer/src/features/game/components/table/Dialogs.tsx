@@ -4,6 +4,7 @@ import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import { HowToPlayCard } from '../../../../components/HowToPlayCard';
 import { PATHS } from '../../../../lib/paths';
+import { GameRewards } from './GameRewards';
 import { seatName, viewerOf } from './layout';
 
 type GameOver = ServerMessageOf<'GAME_OVER'>;
@@ -83,7 +84,8 @@ const FINISH_TEXT: Record<GameOver['reason'], string> = {
 
 /**
  * The end of the game: who won and how, the final scores and, in ranked play, the viewer's new
- * rating. It stays until the player leaves with one of its buttons.
+ * rating, and what the game earned with a Claim button. It stays until the player leaves with one
+ * of its buttons.
  */
 export function GameOverDialog({
   game,
@@ -124,6 +126,9 @@ export function GameOverDialog({
               Rating {Math.round(myRating.after)} ({myRating.delta >= 0 ? '+' : ''}
               {myRating.delta.toFixed(1)})
             </Text>
+          )}
+          {!spectator && over.rewards && over.rewards.currency + over.rewards.premiumCurrency > 0 && (
+            <GameRewards gameId={over.gameId} rewards={over.rewards} />
           )}
           <Group mt="sm">
             <Button component={Link} to={PATHS.games} variant="default">

@@ -1,0 +1,12 @@
+import type { z } from 'zod';
+import type { claimResponseSchema } from '@shared/protocol';
+import { api } from '../../../lib/http';
+
+export type ClaimResponse = z.infer<typeof claimResponseSchema>;
+
+export function claimAchievement(achievementId: string): Promise<ClaimResponse> {
+  return api<ClaimResponse>('/api/currency/achievement-rewards/claim', {
+    method: 'POST',
+    body: { achievementId },
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ShopItem } from '@shared/protocol';
+import { api } from '../../../lib/http';
+import { currencyKeys } from '../../../lib/currency';
+
+export const shopQueryOptions = queryOptions({
+  queryKey: currencyKeys.shop,
+  queryFn: async () => {
+    try {
+      return await api<ShopItem[]>('/api/currency/shop');
+    } catch (error) {
+      // Logged as well as shown: see docs/design.md, "Errors".
+      console.error('Could not load the shop', error);
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,130 @@
+import { Avatar, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { CurrencyIcon } from '../../../components/Currency';
+import { failureText } from '../../../lib/http';
+import { purchasesQueryOptions } from '../api/purchases';
+import { transactionsQueryOptions } from '../api/transactions';
+
+const dateTime = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Card withBorder radius="lg" bg="dark.7" padding="lg" component="section" aria-label={title}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function Waiting() {
+  return (
+    <Group justify="center" py="md">
+      <Loader size="sm" color="gray" />
+    </Group>
+  );
+}
+
+export function PurchaseHistory() {
+  const purchases = useQuery(purchasesQueryOptions);
+  return (
+    <Section title="Purchase history">
+      {purchases.isPending ? (
+        <Waiting />
+      ) : purchases.isError ? (
+        <Text size="sm" c="red.4">
+          {failureText(purchases.error, 'Could not load your purchases')}
+        </Text>
+      ) : purchases.data.length === 0 ? (
+        <Text size="sm" c="dark.1">
+          No purchases yet.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {purchases.data.map((p) => (
+            <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="purchase-row">
+              <Group gap="sm" wrap="nowrap" miw={0}>
+                <Avatar src={p.imageUrl} radius="md" size={36} alt="" />
+                <Stack gap={0} miw={0}>
+                  <Text size="sm" fw={600} truncate>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dark.2">
+                    {dateTime(p.purchaseDate)}
+                    {p.isActive ? '' : ' · inactive'}
+                  </Text>
+                </Stack>
+              </Group>
+              <Group gap={4} wrap="nowrap">
+                <CurrencyIcon type={p.currencyType} size={14} />
+                <Text size="sm" fw={700}>
+                  {p.price.toLocaleString('en')}
+                </Text>
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+export function TransactionHistory() {
+  const ledger = useInfiniteQuery(transactionsQueryOptions);
+  const rows = ledger.data?.pages.flatMap((page) => page.transactions) ?? [];
+  return (
+    <Section title="Transaction history">
+      {ledger.isPending ? (
+        <Waiting />
+      ) : ledger.isError ? (
+        <Text size="sm" c="red.4">
+          {failureText(ledger.error, 'Could not load your transactions')}
+        </Text>
+      ) : rows.length === 0 ? (
+        <Text size="sm" c="dark.1">
+          No transactions yet.
+        </Text>
+      ) : (
+        <Stack gap="xs">
+          {rows.map((t) => (
+            <Group key={t.id} justify="space-between" wrap="nowrap" data-testid="transaction-row">
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={600} truncate>
+                  {t.description}
+                </Text>
+                <Text size="xs" c="dark.2">
+                  {dateTime(t.createdAt)}
+                </Text>
+              </Stack>
+              <Stack gap={0} align="flex-end">
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" fw={700} c={t.amount >= 0 ? 'teal.4' : 'red.4'}>
+                    {t.amount >= 0 ? '+' : '−'}
+                    {Math.abs(t.amount).toLocaleString('en')}
+                  </Text>
+                  <CurrencyIcon type={t.currencyType} size={14} />
+                </Group>
+                <Text size="xs" c="dark.2">
+                  Balance {t.balanceAfter.toLocaleString('en')}
+                </Text>
+              </Stack>
+            </Group>
+          ))}
+          {ledger.hasNextPage && (
+            <Button
+              variant="default"
+              size="xs"
+              mt="xs"
+              loading={ledger.isFetchingNextPage}
+              onClick={() => void ledger.fetchNextPage()}
+            >
+              Load more
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,60 @@
+import { Box, Button, Card, Image, Stack, Text } from '@mantine/core';
+import type { CurrencyType, ShopItem } from '@shared/protocol';
+import { CurrencyAmount } from '../../../components/Currency';
+import { formatMoney } from '../../../lib/currency';
+
+/** A coin or gem pack: bought with real money. */
+export type Pack = ShopItem & {
+  moneyPrice: number;
+  moneyCurrency: string;
+  grantAmount: number;
+  grantCurrencyType: CurrencyType;
+};
+
+export function isPack(item: ShopItem): item is Pack {
+  return (
+    (item.kind === 'coin_pack' || item.kind === 'gem_pack') &&
+    item.moneyPrice !== null &&
+    item.moneyCurrency !== null &&
+    item.grantAmount !== null &&
+    item.grantCurrencyType !== null
+  );
+}
+
+export function PackCard({
+  pack,
+  busy,
+  disabled,
+  onBuy,
+}: {
+  pack: Pack;
+  busy: boolean;
+  disabled: boolean;
+  onBuy(pack: Pack): void;
+}) {
+  return (
+    <Card withBorder radius="lg" bg="dark.7" padding="md" data-testid="pack">
+      <Stack gap="xs" align="center" ta="center" style={{ flex: 1 }}>
+        <Image src={pack.imageUrl} alt="" h={88} w={88} fit="contain" loading="lazy" />
+        <Text fw={700}>{pack.name}</Text>
+        <Box data-testid="pack-grant">
+          <CurrencyAmount type={pack.grantCurrencyType} amount={pack.grantAmount} size="xl" iconSize={24} />
+        </Box>
+        <Text size="xs" c="dark.1" lineClamp={2} style={{ flex: 1 }}>
+          {pack.description}
+        </Text>
+        <Button
+          fullWidth
+          color="spar"
+          c="dark.9"
+          loading={busy}
+          disabled={disabled}
+          onClick={() => onBuy(pack)}
+          aria-label={`Buy ${pack.name} for ${formatMoney(pack.moneyPrice, pack.moneyCurrency)}`}
+        >
+          Buy · {formatMoney(pack.moneyPrice, pack.moneyCurrency)}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

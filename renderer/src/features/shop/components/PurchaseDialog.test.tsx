@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { theme } from '../../../lib/theme';
+import { toastsAtom } from '../../../lib/toast';
+import { PurchaseDialog, type PricedItem } from './PurchaseDialog';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const avatar: PricedItem = {
+  id: 7,
+  kind: 'avatar',
+  name: 'Kente Lion',
+  description: 'A proud lion',
+  imageUrl: '/assets/shop/lion.svg',
+  price: 40,
+  currencyType: 'premium',
+  moneyPrice: null,
+  moneyCurrency: null,
+  grantAmount: null,
+  grantCurrencyType: null,
+  assetUrl: null,
+  owned: false,
+};
+
+/** Answers the balance at once; each purchase waits until the test answers it. */
+function server(balance: { currency: number; premiumCurrency: number }) {
+  const purchases: ((res: Response) => void)[] = [];
+  const fetch = vi.fn((url: string) =>
+    url.endsWith('/purchase')
+      ? new Promise<Response>((resolve) => purchases.push(resolve))
+      : Promise.resolve(json(200, url.endsWith('/api/currency/balance') ? balance : [])),
+  );
+  vi.stubGlobal('fetch', fetch);
+  const answerPurchase = async (res: Response) => {
+    await waitFor(() => expect(purchases).toHaveLength(1));
+    purchases.shift()!(res);
+  };
+  return { fetch, answerPurchase };
+}
+
+function show(onClose = vi.fn()) {
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <PurchaseDialog item={avatar} onClose={onClose} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return onClose;
+}
+
+const confirm = () => screen.getByRole('button', { name: /^Buy for/ }) as HTMLButtonElement;
+const toasts = () => getDefaultStore().get(toastsAtom);
+
+describe('purchase dialog', () => {
+  beforeEach(() => getDefaultStore().set(toastsAtom, []));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('is disabled and says what is missing when the balance in the item’s currency is short', async () => {
+    // Plenty of coins, but the avatar costs gems.
+    server({ currency: 5000, premiumCurrency: 25 });
+    show();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    await within(dialog).findByText('You need 15 gems more to buy this item.');
+    expect(confirm().disabled).toBe(true);
+  });
+
+  it('is disabled while the purchase runs, then closes and announces it', async () => {
+    const { fetch, answerPurchase } = server({ currency: 0, premiumCurrency: 40 });
+    const onClose = show();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await waitFor(() => expect(confirm().disabled).toBe(true));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/currency/shop/7/purchase',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    await answerPurchase(
+      json(200, { message: 'ok', purchase: {}, balance: { currency: 0, premiumCurrency: 0 } }),
+    );
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toasts()).toMatchObject([{ title: 'Purchase Successful', message: 'Kente Lion is yours.' }]);
+  });
+
+  it('a 400 Insufficient funds shows the destructive Insufficient Funds notice in the item’s currency', async () => {
+    const { answerPurchase } = server({ currency: 0, premiumCurrency: 100 });
+    const onClose = show();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await answerPurchase(json(400, { error: 'insufficient_funds', message: 'Insufficient funds' }));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(toasts()).toMatchObject([
+      {
+        title: 'Insufficient Funds',
+        message: "You don't have enough gems to purchase this item.",
+        type: 'error',
+      },
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('another failure shows the server’s message', async () => {
+    const { answerPurchase } = server({ currency: 0, premiumCurrency: 100 });
+    show();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    fireEvent.click(confirm());
+    await answerPurchase(json(409, { message: 'You already own this item' }));
+    await waitFor(() => expect(toasts()).toHaveLength(1));
+    expect(toasts()).toMatchObject([{ title: 'Error', message: 'You already own this item', type: 'error' }]);
+    expect(confirm().disabled).toBe(false);
+  });
+});

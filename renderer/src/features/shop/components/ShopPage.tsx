@@ -1,0 +1,218 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { IconCoin, IconFlask, IconMoodSmile, IconMusic } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { ShopItem, ShopItemKind } from '@shared/protocol';
+import { BalanceBar } from '../../../components/BalanceBar';
+import { PageHeader } from '../../../components/PageHeader';
+import { SignInPrompt } from '../../../components/SignInPrompt';
+import { failureText, toastFailure } from '../../../lib/http';
+import { PATHS } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/useSession';
+import { initializePayment, type InitializedPayment } from '../api/initialize-payment';
+import { shopQueryOptions } from '../api/shop';
+import { usePaymentReturn, usePendingPayments } from '../hooks/usePayments';
+import { PackCard, isPack, type Pack } from './PackCard';
+import { PendingPayments } from './PendingPayments';
+import { PurchaseHistory, TransactionHistory } from './Histories';
+import { PurchaseDialog, isPriced, type PricedItem } from './PurchaseDialog';
+import { ShopItemCard } from './ShopItemCard';
+
+/** The item tabs after Packs; a new kind of item (decks) slots in as one more entry. */
+const ITEM_TABS: { value: string; label: string; kind: ShopItemKind; icon: typeof IconCoin }[] = [
+  { value: 'avatars', label: 'Avatars', kind: 'avatar', icon: IconMoodSmile },
+  { value: 'sounds', label: 'Sound packs', kind: 'sound_pack', icon: IconMusic },
+];
+
+const GRID = { base: 2, xs: 3, md: 4 } as const;
+
+/** Leaves for checkout; the page stays as it is (spinner on) until the browser has gone. */
+const goToCheckout = (url: string) => window.location.assign(url);
+
+function TestPaymentDialog({ payment, onClose }: { payment: InitializedPayment | null; onClose(): void }) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Modal opened={payment !== null} onClose={onClose} title="Test payments" centered radius="lg">
+      <Stack>
+        <Alert color="yellow" variant="light" icon={<IconFlask size={18} />}>
+          This server takes test payments: no real money moves. The test checkout lets you choose whether the
+          payment succeeds or fails.
+        </Alert>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={leaving}>
+            Cancel
+          </Button>
+          <Button
+            color="spar"
+            c="dark.9"
+            loading={leaving}
+            onClick={() => {
+              setLeaving(true);
+              goToCheckout(payment!.authorizationUrl);
+            }}
+          >
+            Continue to test checkout
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function PacksPanel({ packs }: { packs: Pack[] }) {
+  const [testPayment, setTestPayment] = useState<InitializedPayment | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const start = useMutation({
+    mutationFn: (pack: Pack) => initializePayment(pack.id),
+    onSuccess: (payment) => {
+      if (payment.testMode) setTestPayment(payment);
+      else {
+        setLeaving(true);
+        goToCheckout(payment.authorizationUrl);
+      }
+    },
+    onError: (error) => toastFailure('Payment Failed', error, 'Could not start the payment'),
+  });
+  if (packs.length === 0) return <Empty />;
+  const busyId = start.isPending || leaving ? start.variables?.id : undefined;
+  return (
+    <>
+      <SimpleGrid cols={GRID}>
+        {packs.map((pack) => (
+          <PackCard
+            key={pack.id}
+            pack={pack}
+            busy={busyId === pack.id}
+            disabled={busyId !== undefined && busyId !== pack.id}
+            onBuy={(p) => start.mutate(p)}
+          />
+        ))}
+      </SimpleGrid>
+      <TestPaymentDialog payment={testPayment} onClose={() => setTestPayment(null)} />
+    </>
+  );
+}
+
+function Empty() {
+  return (
+    <Text size="sm" c="dark.1" ta="center" py="lg">
+      Nothing here right now.
+    </Text>
+  );
+}
+
+function ItemsPanel({ items, onBuy }: { items: PricedItem[]; onBuy(item: PricedItem): void }) {
+  if (items.length === 0) return <Empty />;
+  return (
+    <SimpleGrid cols={GRID}>
+      {items.map((item) => (
+        <ShopItemCard key={item.id} item={item} onBuy={onBuy} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Catalogue({ items }: { items: ShopItem[] }) {
+  const [buying, setBuying] = useState<PricedItem | null>(null);
+  const packs = items.filter(isPack);
+  return (
+    <>
+      <Tabs defaultValue="packs" variant="pills" radius="xl" color="spar" keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="packs" leftSection={<IconCoin size={16} />}>
+            Packs
+          </Tabs.Tab>
+          {ITEM_TABS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="packs">
+          <PacksPanel packs={packs} />
+        </Tabs.Panel>
+        {ITEM_TABS.map(({ value, kind }) => (
+          <Tabs.Panel key={value} value={value}>
+            <ItemsPanel
+              items={items.filter((item) => item.kind === kind).filter(isPriced)}
+              onBuy={setBuying}
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+      <PurchaseDialog item={buying} onClose={() => setBuying(null)} />
+    </>
+  );
+}
+
+function SignedInShop() {
+  const shop = useQuery(shopQueryOptions);
+  const confirming = usePaymentReturn(true);
+  const pending = usePendingPayments(true);
+  return (
+    <Container size="lg" pb="xl">
+      <Stack gap="lg">
+        <PendingPayments pending={pending} confirming={confirming} />
+        {shop.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader color="spar" />
+          </Group>
+        ) : shop.isError ? (
+          <Alert color="red" variant="light" title="Could not load the shop">
+            {failureText(shop.error)}
+          </Alert>
+        ) : (
+          <Catalogue items={shop.data} />
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          <PurchaseHistory />
+          <TransactionHistory />
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}
+
+/** /shop: the balance, packs bought with money, items bought with coins or gems, and both histories. */
+export function ShopPage() {
+  const { user, loading } = useSession();
+  if (!user) {
+    return (
+      <>
+        <PageHeader title="Shop" />
+        {!loading && (
+          <SignInPrompt
+            reason="Sign in to see your coins and gems and spend them in the shop."
+            returnTo={PATHS.shop}
+          />
+        )}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        title="Shop"
+        right={
+          // Room on the right for the connection dot fixed in that corner.
+          <Box mr={18}>
+            <BalanceBar />
+          </Box>
+        }
+      />
+      <SignedInShop />
+    </>
+  );
+}
