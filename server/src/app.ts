@@ -8,6 +8,9 @@ import { AttemptLimiter } from './infra/attempt-limiter';
 import { createMailer, type Mailer } from './infra/mail';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
 import { authRoutes } from './modules/auth/routes';
+import { seedCatalogue } from './modules/currency/catalogue';
+import { currencyRoutes } from './modules/currency/routes';
+import { CurrencyService } from './modules/currency/service';
 import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -57,6 +60,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }) as unknown as App;
 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seedCatalogue(db.kysely, now());
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -123,6 +127,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   userRoutes(routes, { db, accounts });
   deviceRoutes(routes, { db, accounts, now });
   gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
+  currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
   const stalls = new StallMonitor();
   const gateway: Gateway = new Gateway({
     accounts,
