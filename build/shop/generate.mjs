@@ -94,7 +94,10 @@ ${isCoins ? coinPile(count) : gemPile(count)}
 
 // ── Avatars ────────────────────────────────────────────────────────────────────────────────────
 
-const frame = (inner, [c1, c2]) => `<defs><radialGradient id="bg" cx="0.5" cy="0.4" r="0.7"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></radialGradient><clipPath id="round"><circle cx="128" cy="128" r="124"/></clipPath></defs>
+const frame = (
+  inner,
+  [c1, c2],
+) => `<defs><radialGradient id="bg" cx="0.5" cy="0.4" r="0.7"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></radialGradient><clipPath id="round"><circle cx="128" cy="128" r="124"/></clipPath></defs>
 <circle cx="128" cy="128" r="124" fill="url(#bg)"/>
 <g clip-path="url(#round)">
 ${inner}
@@ -185,7 +188,21 @@ const AVATARS = {
 const RATE = 22050;
 
 /** Pentatonic notes (Hz) by name, so the melodies below read as music. */
-const NOTE = { C4: 261.63, D4: 293.66, E4: 329.63, G4: 392.0, A4: 440.0, C5: 523.25, D5: 587.33, E5: 659.25, G5: 783.99, G3: 196.0, A3: 220.0, C3: 130.81, E3: 164.81 };
+const NOTE = {
+  C4: 261.63,
+  D4: 293.66,
+  E4: 329.63,
+  G4: 392.0,
+  A4: 440.0,
+  C5: 523.25,
+  D5: 587.33,
+  E5: 659.25,
+  G5: 783.99,
+  G3: 196.0,
+  A3: 220.0,
+  C3: 130.81,
+  E3: 164.81,
+};
 
 /**
  * A voice turns (frequency, seconds since the note began) into a sample, each with a soft attack
@@ -195,7 +212,11 @@ const VOICES = {
   // Thumb piano: a fundamental with a faint, fast-fading upper partial.
   kalimba(f, t) {
     const attack = Math.min(1, t / 0.004);
-    return attack * (Math.sin(2 * Math.PI * f * t) * Math.exp(-t / 0.45) + 0.25 * Math.sin(2 * Math.PI * f * 5.4 * t) * Math.exp(-t / 0.06));
+    return (
+      attack *
+      (Math.sin(2 * Math.PI * f * t) * Math.exp(-t / 0.45) +
+        0.25 * Math.sin(2 * Math.PI * f * 5.4 * t) * Math.exp(-t / 0.06))
+    );
   },
   // Bell: inharmonic partials decaying at different rates.
   chimes(f, t) {
@@ -206,7 +227,8 @@ const VOICES = {
       [5.4, 0.12, 0.25],
     ];
     let sum = 0;
-    for (const [ratio, amp, tau] of partials) sum += amp * Math.sin(2 * Math.PI * f * ratio * t) * Math.exp(-t / tau);
+    for (const [ratio, amp, tau] of partials)
+      sum += amp * Math.sin(2 * Math.PI * f * ratio * t) * Math.exp(-t / tau);
     return attack * sum;
   },
   // Drum: the pitch falls from half again above the note to it, as a struck skin does.
@@ -214,15 +236,48 @@ const VOICES = {
     const attack = Math.min(1, t / 0.003);
     const glide = 0.5 * f * 0.04 * (1 - Math.exp(-t / 0.04)); // ∫ 0.5·f·e^(−t/0.04)
     const phase = 2 * Math.PI * (f * t + glide);
-    return attack * Math.sin(phase) * Math.exp(-t / 0.18) * (1 + 0.3 * Math.sin(phase * 2) * Math.exp(-t / 0.05));
+    return (
+      attack * Math.sin(phase) * Math.exp(-t / 0.18) * (1 + 0.3 * Math.sin(phase * 2) * Math.exp(-t / 0.05))
+    );
   },
 };
 
 // [slug, voice, [start s, note, length s]…, cover colours]
 const SOUND_PACKS = [
-  ['kalimba', [[0, 'C5', 0.9], [0.2, 'E5', 0.9], [0.4, 'G5', 0.9], [0.6, 'E5', 0.9], [0.8, 'D5', 0.9], [1.05, 'C5', 1.0]], ['#1f7a5a', '#0a2e22', '#9ff0c8']],
-  ['chimes', [[0, 'G4', 1.6], [0.3, 'C5', 1.6], [0.6, 'E5', 1.6], [0.9, 'D5', 1.4]], ['#3a3a8c', '#111133', '#d8d0ff']],
-  ['drums', [[0, 'C3', 0.6], [0.22, 'C3', 0.6], [0.44, 'G3', 0.6], [0.77, 'E3', 0.6], [0.99, 'A3', 0.6], [1.21, 'C3', 0.7]], ['#8c3a1a', '#2e1006', '#ffd0a0']],
+  [
+    'kalimba',
+    [
+      [0, 'C5', 0.9],
+      [0.2, 'E5', 0.9],
+      [0.4, 'G5', 0.9],
+      [0.6, 'E5', 0.9],
+      [0.8, 'D5', 0.9],
+      [1.05, 'C5', 1.0],
+    ],
+    ['#1f7a5a', '#0a2e22', '#9ff0c8'],
+  ],
+  [
+    'chimes',
+    [
+      [0, 'G4', 1.6],
+      [0.3, 'C5', 1.6],
+      [0.6, 'E5', 1.6],
+      [0.9, 'D5', 1.4],
+    ],
+    ['#3a3a8c', '#111133', '#d8d0ff'],
+  ],
+  [
+    'drums',
+    [
+      [0, 'C3', 0.6],
+      [0.22, 'C3', 0.6],
+      [0.44, 'G3', 0.6],
+      [0.77, 'E3', 0.6],
+      [0.99, 'A3', 0.6],
+      [1.21, 'C3', 0.7],
+    ],
+    ['#8c3a1a', '#2e1006', '#ffd0a0'],
+  ],
 ];
 
 function synthesise(voice, notes) {
@@ -232,7 +287,8 @@ function synthesise(voice, notes) {
     const f = NOTE[note];
     const from = Math.round(start * RATE);
     const count = Math.round(length * RATE);
-    for (let i = 0; i < count && from + i < samples.length; i++) samples[from + i] += VOICES[voice](f, i / RATE);
+    for (let i = 0; i < count && from + i < samples.length; i++)
+      samples[from + i] += VOICES[voice](f, i / RATE);
   }
   // Comfortable level (peak at half of full scale) and a short fade so the end never clicks.
   const peak = samples.reduce((max, x) => Math.max(max, Math.abs(x)), 0) || 1;
@@ -261,7 +317,9 @@ function wav(samples) {
   buffer.writeUInt16LE(16, 34); // bits per sample
   buffer.write('data', 36, 'ascii');
   buffer.writeUInt32LE(data, 40);
-  samples.forEach((x, i) => buffer.writeInt16LE(Math.round(Math.max(-1, Math.min(1, x)) * 32767), 44 + i * 2));
+  samples.forEach((x, i) =>
+    buffer.writeInt16LE(Math.round(Math.max(-1, Math.min(1, x)) * 32767), 44 + i * 2),
+  );
   return buffer;
 }
 
@@ -274,7 +332,9 @@ function soundCover(samples, [c1, c2, accent], slug) {
     let peak = 0;
     for (let i = b * per; i < (b + 1) * per; i++) peak = Math.max(peak, Math.abs(samples[i]));
     const h = round(8 + peak * 2 * 110);
-    bars.push(`<rect x="${round(22 + b * 5.9)}" y="${round(190 - h / 2)}" width="3.6" height="${h}" rx="1.8"/>`);
+    bars.push(
+      `<rect x="${round(22 + b * 5.9)}" y="${round(190 - h / 2)}" width="3.6" height="${h}" rx="1.8"/>`,
+    );
   }
   const body = `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient></defs>
 <rect width="${S}" height="${S}" rx="32" fill="url(#bg)"/>

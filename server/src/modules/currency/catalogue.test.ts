@@ -55,7 +55,8 @@ describe('build/shop/generate.mjs and the seeded catalogue', () => {
       expect(seconds, item.sku).toBeLessThan(5);
       // Audible, yet never at full scale (no clipping).
       let peak = 0;
-      for (let offset = 44; offset < wav.length; offset += 2) peak = Math.max(peak, Math.abs(wav.readInt16LE(offset)));
+      for (let offset = 44; offset < wav.length; offset += 2)
+        peak = Math.max(peak, Math.abs(wav.readInt16LE(offset)));
       expect(peak, item.sku).toBeGreaterThan(8000);
       expect(peak, item.sku).toBeLessThan(32767);
     }
@@ -86,12 +87,17 @@ describe('build/shop/generate.mjs and the seeded catalogue', () => {
     writeFileSync(path.join(root, 'index.html'), '<!doctype html><div id="root"></div>');
     const t = await createTestApp('sqlite', { STATIC_DIR: root });
     try {
-      for (const url of [CATALOGUE[0]!.imageUrl, CATALOGUE.find((item) => item.kind === 'sound_pack')!.assetUrl!]) {
+      for (const url of [
+        CATALOGUE[0]!.imageUrl,
+        CATALOGUE.find((item) => item.kind === 'sound_pack')!.assetUrl!,
+      ]) {
         const res = await t.app.inject({ method: 'GET', url });
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe('public, max-age=86400');
       }
-      expect(cacheControlFor(path.join('assets', 'shop', 'avatars', 'lion.svg'))).toBe('public, max-age=86400');
+      expect(cacheControlFor(path.join('assets', 'shop', 'avatars', 'lion.svg'))).toBe(
+        'public, max-age=86400',
+      );
     } finally {
       await t.close();
     }

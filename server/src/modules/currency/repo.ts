@@ -59,7 +59,13 @@ export async function hasPurchase(db: Db, userId: number, shopItemId: number): P
  */
 export async function insertPurchase(
   trx: Transaction<Database>,
-  purchase: { userId: number; shopItemId: number; price: number; currencyType: 'regular' | 'premium'; now: number },
+  purchase: {
+    userId: number;
+    shopItemId: number;
+    price: number;
+    currencyType: 'regular' | 'premium';
+    now: number;
+  },
 ): Promise<number | undefined> {
   const row = await trx
     .insertInto('purchases')

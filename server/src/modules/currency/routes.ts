@@ -13,7 +13,10 @@ import type { AccountService } from '../auth/service';
 import type { CurrencyService } from './service';
 
 /** Balance, ledger, shop and purchases: every route private. See docs/api.md, "Economy". */
-export function currencyRoutes(app: ContractApp, deps: { accounts: AccountService; currency: CurrencyService }): void {
+export function currencyRoutes(
+  app: ContractApp,
+  deps: { accounts: AccountService; currency: CurrencyService },
+): void {
   // Before validation, so an anonymous caller gets the 401 whatever the path or query holds.
   const auth = requireAuth(deps.accounts);
   const { currency } = deps;
@@ -42,7 +45,10 @@ export function currencyRoutes(app: ContractApp, deps: { accounts: AccountServic
 
   app.post(
     '/api/currency/shop/:id/purchase',
-    { preValidation: auth, schema: { params: shopItemParamsSchema, response: { 200: purchaseResponseSchema } } },
+    {
+      preValidation: auth,
+      schema: { params: shopItemParamsSchema, response: { 200: purchaseResponseSchema } },
+    },
     async (request) => currency.purchase(authOf(request).user.id, request.params.id),
   );
 

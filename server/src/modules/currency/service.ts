@@ -20,7 +20,8 @@ const itemNotFound = () => new DomainError('not_found', 'Shop item not found', '
 const alreadyOwned = () => new DomainError('conflict', 'You already own this item', 'already_owned');
 
 /** Coin and gem packs cost real money; they are bought through checkout, never from a balance. */
-export const isPack = (item: Pick<ShopItemRow, 'kind'>) => item.kind === 'coin_pack' || item.kind === 'gem_pack';
+export const isPack = (item: Pick<ShopItemRow, 'kind'>) =>
+  item.kind === 'coin_pack' || item.kind === 'gem_pack';
 
 function toTransaction(row: LedgerRow): CurrencyTransaction {
   return {
@@ -108,7 +109,10 @@ export class CurrencyService {
    * inside moveMoney, and the purchases table's unique (user, item) lets one of several attempts
    * at the same item through.
    */
-  async purchase(userId: number, shopItemId: number): Promise<{ message: string; purchase: Purchase; balance: Balance }> {
+  async purchase(
+    userId: number,
+    shopItemId: number,
+  ): Promise<{ message: string; purchase: Purchase; balance: Balance }> {
     const db = this.deps.db.kysely;
     const item = await findActiveShopItem(db, shopItemId);
     if (!item) throw itemNotFound();
@@ -127,7 +131,13 @@ export class CurrencyService {
     const now = this.deps.now();
     try {
       return await db.transaction().execute(async (trx) => {
-        const purchaseId = await insertPurchase(trx, { userId, shopItemId: item.id, price, currencyType, now });
+        const purchaseId = await insertPurchase(trx, {
+          userId,
+          shopItemId: item.id,
+          price,
+          currencyType,
+          now,
+        });
         if (purchaseId === undefined) throw alreadyOwned();
         if (price > 0) {
           await moveMoney(trx, {
