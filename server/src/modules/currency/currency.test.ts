@@ -192,8 +192,17 @@ describe.each(DIALECTS)('currency on %s', (dialect) => {
         const res = await get(`/api/currency/transactions?${query}`, token);
         expect(res.statusCode, query).toBe(400);
         expect(res.json().code, query).toBe('invalid_input');
-        expect(res.json().message, query).toMatch(/limit|before/);
+        // The message names the field.
+        expect(res.json().message, query).toMatch(
+          query.startsWith('limit') ? /^limit must be / : /^before must be /,
+        );
       }
+      expect((await get('/api/currency/transactions?limit=101', token)).json().message).toBe(
+        'limit must be between 1 and 100',
+      );
+      expect((await get('/api/currency/transactions?before=0', token)).json().message).toBe(
+        'before must be a transaction id',
+      );
       for (const query of ['limit=1', 'limit=100', 'before=1']) {
         expect((await get(`/api/currency/transactions?${query}`, token)).statusCode, query).toBe(200);
       }
