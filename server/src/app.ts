@@ -9,6 +9,9 @@ import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
 import { authRoutes } from './modules/auth/routes';
+import { seedCatalogue } from './modules/currency/catalogue';
+import { currencyRoutes } from './modules/currency/routes';
+import { CurrencyService } from './modules/currency/service';
 import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -64,6 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }) as unknown as App;
 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seedCatalogue(db.kysely, now());
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -141,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
+  currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
   const stalls = new StallMonitor();
   const gateway: Gateway = new Gateway({
     accounts,

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Vite's hashed bundles (assets/name-HASH.ext) never change, so they are cached for good. Deck
- * art under assets/decks/ and sounds under sounds/ keep their names across releases: a day.
+ * art under assets/decks/, shop art and previews under assets/shop/ and sounds under sounds/ keep
+ * their names across releases: a day.
  * Everything else, index.html first, is revalidated on every load.
  */
 export function cacheControlFor(relativePath: string): string {
@@ -13,7 +14,7 @@ export function cacheControlFor(relativePath: string): string {
   if (parts.length === 2 && parts[0] === 'assets' && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(parts[1]!)) {
     return 'public, max-age=31536000, immutable';
   }
-  if ((parts[0] === 'assets' && parts[1] === 'decks') || parts[0] === 'sounds')
+  if ((parts[0] === 'assets' && (parts[1] === 'decks' || parts[1] === 'shop')) || parts[0] === 'sounds')
     return 'public, max-age=86400';
   return 'no-cache';
 }

@@ -17,7 +17,12 @@ const time = z.number().int();
 
 /** A `?limit=` of 1–100 (default 20). */
 export const limitQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 100')
+    .max(100, 'limit must be between 1 and 100')
+    .default(20),
 });
 
 // ── Balance and ledger ──────────────────────────────────────────────────────────────────────────
@@ -40,7 +45,12 @@ export type CurrencyTransaction = z.infer<typeof transactionSchema>;
 
 export const transactionsQuerySchema = limitQuerySchema.extend({
   /** Cursor: only entries older than this id (the `nextBefore` of the previous page). */
-  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  before: z.coerce
+    .number({ message: 'before must be a number' })
+    .int('before must be a transaction id')
+    .positive('before must be a transaction id')
+    .max(Number.MAX_SAFE_INTEGER, 'before must be a transaction id')
+    .optional(),
 });
 export const transactionsResponseSchema = z.object({
   transactions: z.array(transactionSchema),
