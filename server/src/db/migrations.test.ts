@@ -8,7 +8,9 @@ import { StaticMigrationProvider } from './migrations';
 import type { Database } from './schema';
 
 /** A fresh, empty database of the dialect (PostgreSQL: a schema of its own, dropped afterwards). */
-async function emptyDb(dialect: DialectName): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+async function emptyDb(
+  dialect: DialectName,
+): Promise<{ db: Kysely<Database>; schema?: string; close(): Promise<void> }> {
   if (dialect === 'sqlite') {
     const file = new SqliteDatabase(':memory:');
     file.pragma('foreign_keys = ON');
@@ -27,6 +29,7 @@ async function emptyDb(dialect: DialectName): Promise<{ db: Kysely<Database>; cl
   });
   return {
     db,
+    schema,
     async close() {
       await db.destroy();
       await admin.query(`drop schema ${schema} cascade`);
@@ -40,8 +43,14 @@ describe.each(DIALECTS)('migration 0003_account_names_devices on %s', (dialect) 
   let close: () => Promise<void>;
   let migrator: Migrator;
   beforeEach(async () => {
-    ({ db, close } = await emptyDb(dialect));
-    migrator = new Migrator({ db, provider: new StaticMigrationProvider(dialect) });
+    let schema: string | undefined;
+    ({ db, schema, close } = await emptyDb(dialect));
+    // Kysely would otherwise take another schema's bookkeeping tables for ours (see db/index.ts).
+    migrator = new Migrator({
+      db,
+      provider: new StaticMigrationProvider(dialect),
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     const { error } = await migrator.migrateTo('0002_games');
     if (error) throw error;
   });

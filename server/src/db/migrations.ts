@@ -221,12 +221,20 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         // database's own promise that no bug can take a balance below zero.
         await db.schema
           .alterTable('users')
-          .addColumn('currency', 'integer', (col) => col.notNull().defaultTo(0).check(sql`currency >= 0`))
+          .addColumn('currency', 'integer', (col) =>
+            col
+              .notNull()
+              .defaultTo(0)
+              .check(sql`currency >= 0`),
+          )
           .execute();
         await db.schema
           .alterTable('users')
           .addColumn('premium_currency', 'integer', (col) =>
-            col.notNull().defaultTo(0).check(sql`premium_currency >= 0`),
+            col
+              .notNull()
+              .defaultTo(0)
+              .check(sql`premium_currency >= 0`),
           )
           .execute();
 

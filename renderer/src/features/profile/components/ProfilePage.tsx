@@ -35,7 +35,7 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
       <Text size="xs" tt="uppercase" c="dark.2" fw={700}>
         {label}
       </Text>
-      <Text size="xl" fw={800} c="spar.4">
+      <Text component="div" size="xl" fw={800} c="spar.4">
         {value}
       </Text>
     </Card>
@@ -123,9 +123,14 @@ export function ProfilePage() {
               {initials(name)}
             </Avatar>
             <Stack gap={4}>
-              <Text size="xl" fw={800}>
-                {name || <Skeleton h={24} w={160} />}
-              </Text>
+              {/* A skeleton is a div, which may not sit inside the name's paragraph. */}
+              {name ? (
+                <Text size="xl" fw={800}>
+                  {name}
+                </Text>
+              ) : (
+                <Skeleton h={24} w={160} />
+              )}
               {!viewingOther && user && (
                 <Group gap="xs">
                   <Text size="sm" c="dark.1">
