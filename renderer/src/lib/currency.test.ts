@@ -3,7 +3,8 @@ import { formatAmount, formatMoney } from './currency';
 
 describe('currency formatting', () => {
   it('formats a real-money price from its minor unit', () => {
-    expect(formatMoney(150_000, 'NGN')).toBe('₦1,500.00');
+    expect(formatMoney(150_000, 'NGN')).toBe('₦1,500');
+    expect(formatMoney(150_050, 'NGN')).toBe('₦1,500.50');
     expect(formatMoney(499, 'USD')).toBe('$4.99');
     // A currency without a minor unit is not divided.
     expect(formatMoney(500, 'JPY')).toBe('¥500');

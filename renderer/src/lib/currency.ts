@@ -52,11 +52,14 @@ export function formatAmount(amount: number, type: CurrencyType, signed = false)
 
 /** A real-money price given in the minor unit (kobo for NGN): 150000 NGN → "₦1,500.00". */
 export function formatMoney(minor: number, currency: string): string {
-  const format = new Intl.NumberFormat('en', {
+  const digits =
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const amount = minor / 10 ** digits;
+  // Whole amounts read better without ".00" and fit a phone's buy button.
+  return new Intl.NumberFormat('en', {
     style: 'currency',
     currency,
     currencyDisplay: 'narrowSymbol',
-  });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+    ...(Number.isInteger(amount) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+  }).format(amount);
 }

@@ -130,12 +130,13 @@ function Catalogue({ items }: { items: ShopItem[] }) {
   return (
     <>
       <Tabs defaultValue="packs" variant="pills" radius="xl" color="spar" keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="packs" leftSection={<IconCoin size={16} />}>
+        {/* One row even on a 360 px phone: tighter tabs, scrolling sideways rather than wrapping. */}
+        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
+          <Tabs.Tab value="packs" px="xs" leftSection={<IconCoin size={16} />}>
             Packs
           </Tabs.Tab>
           {ITEM_TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+            <Tabs.Tab key={value} value={value} px="xs" leftSection={<Icon size={16} />}>
               {label}
             </Tabs.Tab>
           ))}
