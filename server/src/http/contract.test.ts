@@ -97,7 +97,10 @@ describe('route contracts and error bodies', () => {
       message: 'name must be a string',
       code: 'invalid_input',
     });
-    expect((await post({ name: 'x', count: 1.5 })).statusCode).toBe(400);
+    expect((await post({ name: 'x', count: 1.5 })).json()).toEqual({
+      message: 'count must be a whole number',
+      code: 'invalid_input',
+    });
     expect((await post([1])).json()).toEqual({
       message: 'Request body must be a JSON object',
       code: 'not_an_object',

@@ -25,6 +25,9 @@ export function tooDeep(): DomainError {
   );
 }
 
+/** zod's names for expected types, as a person would say them. */
+const EXPECTED: Record<string, string> = { int: 'a whole number', array: 'a list', object: 'an object' };
+
 /**
  * Validates a body, query or path with a shared zod schema; a 400 names the first invalid field.
  * The shape check runs first, so a hostile value (nested thousands deep, or carrying NUL bytes)
@@ -49,7 +52,7 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.in
   if (issue.code === 'invalid_type') {
     message = /received undefined/.test(issue.message)
       ? `${field} is required`
-      : `${field} must be a ${issue.expected}`;
+      : `${field} must be ${EXPECTED[issue.expected] ?? `a ${issue.expected}`}`;
   } else if (!message.toLowerCase().includes(field.toLowerCase())) {
     message = `${field}: ${message}`;
   }
