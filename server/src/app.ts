@@ -14,6 +14,11 @@ import { currencyRoutes } from './modules/currency/routes';
 import { CurrencyService } from './modules/currency/service';
 import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
+import { customizationRoutes } from './modules/customization/routes';
+import { CustomizationService } from './modules/customization/service';
+import { seedDecks } from './modules/decks/catalogue';
+import { deckRoutes } from './modules/decks/routes';
+import { DeckService } from './modules/decks/service';
 import { healthRoutes } from './modules/health/routes';
 import { registerWebApp } from './static';
 import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
@@ -68,6 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedCatalogue(db.kysely, now());
+  await seedDecks(db.kysely, now());
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -131,7 +137,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     signInPerMinute: config.authRateLimitPerMinute,
     googleClientIds: config.googleClientIds,
   });
-  userRoutes(routes, { db, accounts });
+  const customization = new CustomizationService({ db });
+  userRoutes(routes, { db, accounts, customization });
+  customizationRoutes(routes, { accounts, customization });
+  deckRoutes(routes, { accounts, decks: new DeckService({ db, now }) });
   deviceRoutes(routes, { db, accounts, now });
   gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
   const rewards = new RewardService({ db, now });

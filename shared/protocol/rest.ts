@@ -6,6 +6,7 @@ import {
   isReservedUsername,
   trimSpaces,
 } from '../usernames';
+import { avatarSourceSchema, playerStatusSchema } from './decks';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -112,6 +113,10 @@ export const playerProfileSchema = z.object({
   wins: z.number().int(),
   losses: z.number().int(),
   createdAt: z.number().int(),
+  /** The avatar shop item the player chose, or null for their initials (`avatarSource` default). */
+  avatarId: z.number().int().nullable(),
+  avatarSource: avatarSourceSchema,
+  status: playerStatusSchema,
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 

@@ -26,6 +26,8 @@ export interface UsersTable {
   currency: Generated<number>;
   /** Gems. Same rules as coins. */
   premium_currency: Generated<number>;
+  /** The avatar shop item the player chose (one they bought); null shows their initials. */
+  avatar_item_id: number | null;
 }
 
 export interface SessionsTable {
@@ -228,6 +230,30 @@ export interface AchievementClaimsTable {
   claimed_at: number;
 }
 
+/** A deck of the catalogue; id -1 is the system default deck, owned by everyone. */
+export interface DecksTable {
+  id: Generated<number>;
+  /** The art folder (shared/decks.ts), unique: the seed matches rows by it. */
+  folder: string;
+  name: string;
+  deck_type: 'classic' | 'fantasy' | 'nature' | 'pixel' | 'royal';
+  membership: 'free' | 'premium' | 'exclusive';
+  price: number;
+  currency_type: CurrencyType;
+  is_tradeable: number;
+  deck_url: string;
+  sort_order: Generated<number>;
+  created_at: number;
+}
+
+export interface UserDecksTable {
+  id: Generated<number>;
+  user_id: number;
+  deck_id: number;
+  is_default: Generated<number>;
+  acquired_at: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
@@ -246,4 +272,6 @@ export interface Database {
   daily_claims: DailyClaimsTable;
   game_rewards: GameRewardsTable;
   achievement_claims: AchievementClaimsTable;
+  decks: DecksTable;
+  user_decks: UserDecksTable;
 }

@@ -4,17 +4,24 @@ import { DomainError } from '../../errors';
 import { requireAuth } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
 import type { AccountService } from '../auth/service';
+import type { CustomizationService } from '../customization/service';
 import { findUserById } from '../auth/repo';
 import { ratingOf } from '../ratings/repo';
 
-export function userRoutes(app: ContractApp, deps: { db: Db; accounts: AccountService }): void {
+export function userRoutes(
+  app: ContractApp,
+  deps: { db: Db; accounts: AccountService; customization: CustomizationService },
+): void {
   const auth = requireAuth(deps.accounts);
 
-  /** A player's public profile: name, rating and record. Never an email or anything private. */
+  /** A player's public profile: name, rating, record, avatar and status. Never an email or anything private. */
   app.get('/api/users/:id/profile', { preValidation: auth, schema: profileContract }, async (request) => {
     const user = await findUserById(deps.db.kysely, request.params.id);
     if (!user) throw new DomainError('not_found', 'User not found', 'user_not_found');
-    const rating = await ratingOf(deps.db.kysely, user.id);
+    const [rating, appearance] = await Promise.all([
+      ratingOf(deps.db.kysely, user.id),
+      deps.customization.appearance(user.id),
+    ]);
     return {
       id: user.id,
       username: user.username,
@@ -23,6 +30,7 @@ export function userRoutes(app: ContractApp, deps: { db: Db; accounts: AccountSe
       wins: rating.wins,
       losses: rating.games - rating.wins,
       createdAt: user.created_at,
+      ...appearance,
     };
   });
 }

@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Any shop item's image, on sale or withdrawn: players keep showing what they bought. */
+export function findShopItemImage(db: Db, id: number) {
+  return db
+    .selectFrom('shop_items')
+    .select(['id', 'kind', 'image_url', 'asset_url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether the user holds an active purchase of the shop item. */
+export async function ownsItem(db: Db, userId: number, shopItemId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('purchases')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('shop_item_id', '=', shopItemId)
+    .where('is_active', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setAvatarItem(db: Db, userId: number, avatarItemId: number | null): Promise<void> {
+  await db.updateTable('users').set({ avatar_item_id: avatarItemId }).where('id', '=', userId).execute();
+}
+
+export async function avatarItemOf(db: Db, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('avatar_item_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.avatar_item_id ?? null;
+}
+
+/** Whether the user owns an exclusive deck or holds an active purchase paid in gems. */
+export async function hasPremiumGoods(db: Db, userId: number): Promise<boolean> {
+  const [deck, item] = await Promise.all([
+    db
+      .selectFrom('user_decks')
+      .innerJoin('decks', 'decks.id', 'user_decks.deck_id')
+      .select('user_decks.id')
+      .where('user_decks.user_id', '=', userId)
+      .where('decks.membership', '=', 'exclusive')
+      .executeTakeFirst(),
+    db
+      .selectFrom('purchases')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('currency_type', '=', 'premium')
+      .where('is_active', '=', 1)
+      .executeTakeFirst(),
+  ]);
+  return deck !== undefined || item !== undefined;
+}

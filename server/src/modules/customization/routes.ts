@@ -1,0 +1,44 @@
+import {
+  avatarChoiceResponseSchema,
+  avatarIdParamsSchema,
+  imageUrlResponseSchema,
+  setAvatarBodySchema,
+} from '@shared/protocol';
+import { authOf, requireAuth } from '../../http/auth';
+import type { ContractApp } from '../../http/contract';
+import type { AccountService } from '../auth/service';
+import type { CustomizationService } from './service';
+
+/**
+ * Choosing an avatar (private) and looking avatars up. The look-ups are public: avatars appear
+ * wherever a player does, the public leaderboard included, and the images are public files
+ * anyway. See docs/api.md, "Decks and avatars".
+ */
+export function customizationRoutes(
+  app: ContractApp,
+  deps: { accounts: AccountService; customization: CustomizationService },
+): void {
+  const auth = requireAuth(deps.accounts);
+  const { customization } = deps;
+
+  app.put(
+    '/api/users/me/avatar',
+    {
+      preValidation: auth,
+      schema: { body: setAvatarBodySchema, response: { 200: avatarChoiceResponseSchema } },
+    },
+    async (request) => customization.chooseAvatar(authOf(request).user.id, request.body.avatarId),
+  );
+
+  app.get(
+    '/api/customization/avatars/:avatarId',
+    { schema: { params: avatarIdParamsSchema, response: { 200: imageUrlResponseSchema } } },
+    async (request) => customization.avatarImageUrl(request.params.avatarId),
+  );
+
+  app.get(
+    '/api/customization/shopItem/:avatarId',
+    { schema: { params: avatarIdParamsSchema, response: { 200: imageUrlResponseSchema } } },
+    async (request) => customization.shopItemImageUrl(request.params.avatarId),
+  );
+}

@@ -1,0 +1,66 @@
+import type { z } from 'zod';
+import type { avatarChoiceResponseSchema, avatarSourceSchema, playerStatusSchema } from '@shared/protocol';
+import type { Db } from '../../db';
+import { DomainError } from '../../errors';
+import { avatarItemOf, findShopItemImage, hasPremiumGoods, ownsItem, setAvatarItem } from './repo';
+
+type AvatarChoice = z.infer<typeof avatarChoiceResponseSchema>;
+
+/** What a profile shows of a player's look. */
+export interface Appearance {
+  avatarId: number | null;
+  avatarSource: z.infer<typeof avatarSourceSchema>;
+  status: z.infer<typeof playerStatusSchema>;
+}
+
+const avatarNotFound = () => new DomainError('not_found', 'Avatar not found', 'avatar_not_found');
+
+/** An avatar shows its full image when it has one, else its shop picture. */
+const avatarImage = (item: { image_url: string; asset_url: string | null }) =>
+  item.asset_url ?? item.image_url;
+
+/**
+ * Avatars and the status shown on profiles. A player's avatar is an avatar shop item they bought,
+ * or none (the renderer draws their initials). Status is `premium` for a player who owns an
+ * exclusive deck or holds any purchase paid in gems, `standard` otherwise.
+ */
+export class CustomizationService {
+  constructor(private readonly deps: { db: Db }) {}
+
+  async appearance(userId: number): Promise<Appearance> {
+    const db = this.deps.db.kysely;
+    const [avatarId, premium] = await Promise.all([avatarItemOf(db, userId), hasPremiumGoods(db, userId)]);
+    return {
+      avatarId,
+      avatarSource: avatarId === null ? 'default' : 'shop',
+      status: premium ? 'premium' : 'standard',
+    };
+  }
+
+  /** Chooses one of the caller's avatars, or null for their initials. */
+  async chooseAvatar(userId: number, avatarId: number | null): Promise<AvatarChoice> {
+    const db = this.deps.db.kysely;
+    if (avatarId === null) {
+      await setAvatarItem(db, userId, null);
+      return { avatarId: null, avatarSource: 'default', imageUrl: null };
+    }
+    const item = await findShopItemImage(db, avatarId);
+    if (!item || item.kind !== 'avatar') throw avatarNotFound();
+    if (!(await ownsItem(db, userId, item.id)))
+      throw new DomainError('forbidden', 'You do not own this avatar: buy it in the shop first', 'avatar_not_owned');
+    await setAvatarItem(db, userId, item.id);
+    return { avatarId: item.id, avatarSource: 'shop', imageUrl: avatarImage(item) };
+  }
+
+  async avatarImageUrl(avatarId: number): Promise<{ imageUrl: string }> {
+    const item = await findShopItemImage(this.deps.db.kysely, avatarId);
+    if (!item || item.kind !== 'avatar') throw avatarNotFound();
+    return { imageUrl: avatarImage(item) };
+  }
+
+  async shopItemImageUrl(id: number): Promise<{ imageUrl: string }> {
+    const item = await findShopItemImage(this.deps.db.kysely, id);
+    if (!item) throw new DomainError('not_found', 'Shop item not found', 'shop_item_not_found');
+    return { imageUrl: item.image_url };
+  }
+}
