@@ -47,7 +47,11 @@ export class CustomizationService {
     const item = await findShopItemImage(db, avatarId);
     if (!item || item.kind !== 'avatar') throw avatarNotFound();
     if (!(await ownsItem(db, userId, item.id)))
-      throw new DomainError('forbidden', 'You do not own this avatar: buy it in the shop first', 'avatar_not_owned');
+      throw new DomainError(
+        'forbidden',
+        'You do not own this avatar: buy it in the shop first',
+        'avatar_not_owned',
+      );
     await setAvatarItem(db, userId, item.id);
     return { avatarId: item.id, avatarSource: 'shop', imageUrl: avatarImage(item) };
   }

@@ -1,9 +1,4 @@
-import {
-  SYSTEM_DECK_ID,
-  type AcquireDeckResult,
-  type Deck,
-  type UserDeck,
-} from '@shared/protocol';
+import { SYSTEM_DECK_ID, type AcquireDeckResult, type Deck, type UserDeck } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { AlreadyRecorded, isRecorded, moveMoney } from '../currency/ledger';
@@ -117,8 +112,7 @@ export class DeckService {
     if (!deck) throw deckNotFound();
     await db.transaction().execute(async (trx) => {
       // Thrown inside, so the cleared default is rolled back when the deck is not owned.
-      if (!(await setDefaultDeck(trx, userId, deck.id === SYSTEM_DECK_ID ? null : deck.id)))
-        throw notOwned();
+      if (!(await setDefaultDeck(trx, userId, deck.id === SYSTEM_DECK_ID ? null : deck.id))) throw notOwned();
     });
     return { message: `${deck.name} is now your default deck`, defaultDeckId: deck.id };
   }
