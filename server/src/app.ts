@@ -15,6 +15,9 @@ import { CurrencyService } from './modules/currency/service';
 import { AccountService } from './modules/auth/service';
 import { deviceRoutes } from './modules/devices/routes';
 import { healthRoutes } from './modules/health/routes';
+import { managerRoutes } from './modules/manager/routes';
+import { ManagerService } from './modules/manager/service';
+import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
 import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
 import { LocalPresenceStore } from './infra/presence-store';
@@ -146,6 +149,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
   currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
+  await managerRoutes(routes, {
+    accounts,
+    manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
+    uploadsDir: uploadsDir(config.dataDir),
+  });
   const stalls = new StallMonitor();
   const gateway: Gateway = new Gateway({
     accounts,

@@ -9,3 +9,4 @@ export * from './rest-devices';
 export * from './rest-health';
 export * from './shape';
 export * from './currency';
+export * from './manager';

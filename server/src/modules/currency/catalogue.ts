@@ -106,7 +106,8 @@ export const CATALOGUE: readonly CatalogueItem[] = [
 /**
  * Inserts the catalogue, or brings existing rows (matched by sku) up to date, so every start
  * converges on the items above and nodes starting together cannot create duplicates. Whether an
- * item is on sale (`is_active`) is left as it is: staff may have withdrawn it.
+ * item is on sale (`is_active`) is left as it is: staff may have withdrawn it; an item staff have
+ * edited (`edited_at` set) is left alone entirely.
  */
 export async function seedCatalogue(db: Kysely<Database>, now: number): Promise<void> {
   const rows = CATALOGUE.map((item, index) => ({
@@ -142,7 +143,7 @@ export async function seedCatalogue(db: Kysely<Database>, now: number): Promise<
         grant_currency_type: eb.ref('excluded.grant_currency_type'),
         asset_url: eb.ref('excluded.asset_url'),
         sort_order: eb.ref('excluded.sort_order'),
-      })),
+      })).where('shop_items.edited_at', 'is', null),
     )
     .execute();
 }
