@@ -130,20 +130,23 @@ export async function seedCatalogue(db: Kysely<Database>, now: number): Promise<
     .insertInto('shop_items')
     .values(rows)
     .onConflict((oc) =>
-      oc.column('sku').doUpdateSet((eb) => ({
-        kind: eb.ref('excluded.kind'),
-        name: eb.ref('excluded.name'),
-        description: eb.ref('excluded.description'),
-        image_url: eb.ref('excluded.image_url'),
-        price: eb.ref('excluded.price'),
-        currency_type: eb.ref('excluded.currency_type'),
-        money_price: eb.ref('excluded.money_price'),
-        money_currency: eb.ref('excluded.money_currency'),
-        grant_amount: eb.ref('excluded.grant_amount'),
-        grant_currency_type: eb.ref('excluded.grant_currency_type'),
-        asset_url: eb.ref('excluded.asset_url'),
-        sort_order: eb.ref('excluded.sort_order'),
-      })).where('shop_items.edited_at', 'is', null),
+      oc
+        .column('sku')
+        .doUpdateSet((eb) => ({
+          kind: eb.ref('excluded.kind'),
+          name: eb.ref('excluded.name'),
+          description: eb.ref('excluded.description'),
+          image_url: eb.ref('excluded.image_url'),
+          price: eb.ref('excluded.price'),
+          currency_type: eb.ref('excluded.currency_type'),
+          money_price: eb.ref('excluded.money_price'),
+          money_currency: eb.ref('excluded.money_currency'),
+          grant_amount: eb.ref('excluded.grant_amount'),
+          grant_currency_type: eb.ref('excluded.grant_currency_type'),
+          asset_url: eb.ref('excluded.asset_url'),
+          sort_order: eb.ref('excluded.sort_order'),
+        }))
+        .where('shop_items.edited_at', 'is', null),
     )
     .execute();
 }

@@ -124,7 +124,13 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
       {
         method: 'POST',
         url: '/api/manager/shop-items',
-        body: { kind: 'avatar', name: 'Fox', imageUrl: '/uploads/abc.png', price: 10, currencyType: 'regular' },
+        body: {
+          kind: 'avatar',
+          name: 'Fox',
+          imageUrl: '/uploads/abc.png',
+          price: 10,
+          currencyType: 'regular',
+        },
         ok: 201,
       },
       { method: 'PUT', url: `/api/manager/shop-items/${item.id}`, body: { name: 'Renamed' }, ok: 200 },
@@ -237,9 +243,7 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
       'daily_reward.update',
       'daily_reward.create',
     ]);
-    expect(actions.every((a) => a.staffUsername === 'kemi' && a.targetId === String(reward.id))).toBe(
-      true,
-    );
+    expect(actions.every((a) => a.staffUsername === 'kemi' && a.targetId === String(reward.id))).toBe(true);
   });
 
   it('refuses invalid daily rewards with the field at fault', async () => {
@@ -266,8 +270,11 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Send at least one field to change', code: 'nothing_to_change' });
     expect(
-      (await call('POST', '/api/manager/daily-rewards', manager.token, { imageUrl: 'https://cdn.example/x.png' }))
-        .statusCode,
+      (
+        await call('POST', '/api/manager/daily-rewards', manager.token, {
+          imageUrl: 'https://cdn.example/x.png',
+        })
+      ).statusCode,
     ).toBe(201);
     // Nothing refused was written or audited.
     expect((await audit()).map((a) => a.action)).toEqual(['daily_reward.create']);
@@ -354,9 +361,9 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toBe('price is required');
-    expect((await call('PUT', '/api/manager/shop-items/999999', manager.token, { name: 'x' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('PUT', '/api/manager/shop-items/999999', manager.token, { name: 'x' })).statusCode,
+    ).toBe(404);
     expect((await audit()).map((a) => a.action)).toEqual([
       'shop_item.update',
       'shop_item.update',
@@ -369,7 +376,11 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
   it('grants and deducts with a reason, recorded in the ledger and the audit', async () => {
     const adjust = (body: object, userId = user.id) =>
       call('POST', `/api/manager/users/${userId}/adjust`, manager.token, body);
-    const granted = await adjust({ currencyType: 'premium', amount: 30, reason: '  Refund for a lost game  ' });
+    const granted = await adjust({
+      currencyType: 'premium',
+      amount: 30,
+      reason: '  Refund for a lost game  ',
+    });
     expect(granted.statusCode).toBe(200);
     expect(granted.json()).toMatchObject({
       message: 'Granted 30 gems to player',
@@ -450,7 +461,9 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
 
   it('stores a real PNG under a random name and serves it back safely', async () => {
     const png = tinyPng();
-    const res = await upload(manager.token, [{ name: 'file', filename: 'x.gif', type: 'image/gif', data: png }]);
+    const res = await upload(manager.token, [
+      { name: 'file', filename: 'x.gif', type: 'image/gif', data: png },
+    ]);
     expect(res.statusCode).toBe(200);
     const { imageUrl } = res.json<{ imageUrl: string }>();
     // The sniffed type names the file, not the name or type the browser sent.

@@ -32,11 +32,7 @@ import { IMAGE_TYPES, storeImage, type ImageExtension } from './uploads';
 /** Runs after requireAuth: the role comes from the session's user row, never from the request. */
 async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!isStaff(authOf(request).user.role))
-    throw new DomainError(
-      'forbidden',
-      'The staff area is only for managers and admins',
-      'staff_only',
-    );
+    throw new DomainError('forbidden', 'The staff area is only for managers and admins', 'staff_only');
 }
 
 function staffOf(request: FastifyRequest): Staff {

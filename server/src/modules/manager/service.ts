@@ -279,7 +279,12 @@ export class ManagerService {
         staff,
         'user.adjust',
         { type: 'user', id: userId },
-        { username: user.username, currencyType: body.currencyType, amount: body.amount, reason: body.reason },
+        {
+          username: user.username,
+          currencyType: body.currencyType,
+          amount: body.amount,
+          reason: body.reason,
+        },
       );
       await moveMoney(trx, {
         userId,
@@ -306,9 +311,9 @@ export class ManagerService {
 
   /** Records an upload made by `storeUpload` (the file is already on disk). */
   async recordUpload(staff: Staff, details: { imageUrl: string; type: string; bytes: number }) {
-    await this.db.transaction().execute((trx) =>
-      this.audit(trx, staff, 'image.upload', { type: 'image', id: null }, details),
-    );
+    await this.db
+      .transaction()
+      .execute((trx) => this.audit(trx, staff, 'image.upload', { type: 'image', id: null }, details));
   }
 
   async auditLog(limit: number, before: number | undefined) {
