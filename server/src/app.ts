@@ -20,6 +20,9 @@ import { seedDecks } from './modules/decks/catalogue';
 import { deckRoutes } from './modules/decks/routes';
 import { DeckService } from './modules/decks/service';
 import { healthRoutes } from './modules/health/routes';
+import { managerRoutes } from './modules/manager/routes';
+import { ManagerService } from './modules/manager/service';
+import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
 import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
 import { LocalPresenceStore } from './infra/presence-store';
@@ -155,6 +158,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
   currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
+  await managerRoutes(routes, {
+    accounts,
+    manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
+    uploadsDir: uploadsDir(config.dataDir),
+  });
   const stalls = new StallMonitor();
   const gateway: Gateway = new Gateway({
     accounts,

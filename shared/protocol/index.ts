@@ -10,3 +10,4 @@ export * from './rest-health';
 export * from './shape';
 export * from './currency';
 export * from './decks';
+export * from './manager';

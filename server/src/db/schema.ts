@@ -158,6 +158,8 @@ export interface ShopItemsTable {
   sort_order: Generated<number>;
   is_active: Generated<number>;
   created_at: number;
+  /** When staff last edited the item; the start-up catalogue seed leaves edited items alone. */
+  edited_at: number | null;
 }
 
 export interface PurchasesTable {
@@ -254,6 +256,19 @@ export interface UserDecksTable {
   acquired_at: number;
 }
 
+/** The staff audit log (`GET /api/manager/audit`). */
+export interface StaffActionsTable {
+  id: Generated<number>;
+  staff_user_id: number | null;
+  /** What was done, e.g. daily_reward.create, shop_item.update, user.adjust, image.upload. */
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON: what changed. */
+  details: string;
+  created_at: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
@@ -274,4 +289,5 @@ export interface Database {
   achievement_claims: AchievementClaimsTable;
   decks: DecksTable;
   user_decks: UserDecksTable;
+  staff_actions: StaffActionsTable;
 }

@@ -106,7 +106,8 @@ export const CATALOGUE: readonly CatalogueItem[] = [
 /**
  * Inserts the catalogue, or brings existing rows (matched by sku) up to date, so every start
  * converges on the items above and nodes starting together cannot create duplicates. Whether an
- * item is on sale (`is_active`) is left as it is: staff may have withdrawn it.
+ * item is on sale (`is_active`) is left as it is: staff may have withdrawn it; an item staff have
+ * edited (`edited_at` set) is left alone entirely.
  */
 export async function seedCatalogue(db: Kysely<Database>, now: number): Promise<void> {
   const rows = CATALOGUE.map((item, index) => ({
@@ -129,20 +130,23 @@ export async function seedCatalogue(db: Kysely<Database>, now: number): Promise<
     .insertInto('shop_items')
     .values(rows)
     .onConflict((oc) =>
-      oc.column('sku').doUpdateSet((eb) => ({
-        kind: eb.ref('excluded.kind'),
-        name: eb.ref('excluded.name'),
-        description: eb.ref('excluded.description'),
-        image_url: eb.ref('excluded.image_url'),
-        price: eb.ref('excluded.price'),
-        currency_type: eb.ref('excluded.currency_type'),
-        money_price: eb.ref('excluded.money_price'),
-        money_currency: eb.ref('excluded.money_currency'),
-        grant_amount: eb.ref('excluded.grant_amount'),
-        grant_currency_type: eb.ref('excluded.grant_currency_type'),
-        asset_url: eb.ref('excluded.asset_url'),
-        sort_order: eb.ref('excluded.sort_order'),
-      })),
+      oc
+        .column('sku')
+        .doUpdateSet((eb) => ({
+          kind: eb.ref('excluded.kind'),
+          name: eb.ref('excluded.name'),
+          description: eb.ref('excluded.description'),
+          image_url: eb.ref('excluded.image_url'),
+          price: eb.ref('excluded.price'),
+          currency_type: eb.ref('excluded.currency_type'),
+          money_price: eb.ref('excluded.money_price'),
+          money_currency: eb.ref('excluded.money_currency'),
+          grant_amount: eb.ref('excluded.grant_amount'),
+          grant_currency_type: eb.ref('excluded.grant_currency_type'),
+          asset_url: eb.ref('excluded.asset_url'),
+          sort_order: eb.ref('excluded.sort_order'),
+        }))
+        .where('shop_items.edited_at', 'is', null),
     )
     .execute();
 }
