@@ -20,7 +20,7 @@ export const RESERVED_USERNAME_MESSAGE =
  */
 const INVISIBLE = /(?! )[\p{Cc}\p{Cf}\p{Z}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
-/** The first invisible or formatting character in `text` as "U+XXXX", or null when there is none. */
+/** The first invisible or formatting character in `text` as "U+FEFF"-style text, or null when there is none. */
 export function findInvisibleCharacter(text: string): string | null {
   const match = INVISIBLE.exec(text);
   if (!match) return null;

@@ -36,7 +36,7 @@ function toTransaction(row: LedgerRow): CurrencyTransaction {
   };
 }
 
-function toShopItem(row: ShopItemRow, owned: boolean): ShopItem {
+export function toShopItem(row: ShopItemRow, owned: boolean): ShopItem {
   return {
     id: row.id,
     kind: row.kind,

@@ -12,9 +12,10 @@ import type {
   UpdateShopItemBody,
 } from '@shared/protocol';
 import type { Db } from '../../db';
-import type { Database, ShopItemsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { balanceOf, moveMoney } from '../currency/ledger';
+import { isPack, toShopItem } from '../currency/service';
 import * as repo from './repo';
 
 /** Who may use the staff area. Decided from the session's user, never from the request. */
@@ -45,27 +46,17 @@ function toReward(row: repo.DailyRewardRow): DailyReward {
   };
 }
 
+/** The shop's view of an item, plus what only staff see. */
 function toItem(row: repo.ShopItemRow): ManagerShopItem {
+  const { owned: _owned, ...item } = toShopItem(row, false);
   return {
+    ...item,
     id: Number(row.id),
     sku: row.sku,
-    kind: row.kind,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.image_url,
-    price: row.price,
-    currencyType: row.currency_type,
-    moneyPrice: row.money_price,
-    moneyCurrency: row.money_currency,
-    grantAmount: row.grant_amount,
-    grantCurrencyType: row.grant_currency_type,
-    assetUrl: row.asset_url,
     sortOrder: row.sort_order,
     isActive: row.is_active === 1,
   };
 }
-
-const isPack = (kind: ShopItemsTable['kind']) => kind === 'coin_pack' || kind === 'gem_pack';
 
 export interface ManagerServiceDeps {
   db: Db;
@@ -226,7 +217,7 @@ export class ManagerService {
     return this.db.transaction().execute(async (trx) => {
       const before = await repo.findShopItem(trx, id);
       if (!before) throw itemNotFound();
-      const pack = isPack(before.kind);
+      const pack = isPack(before);
       if (pack && (body.price !== undefined || body.currencyType !== undefined))
         throw new DomainError(
           'invalid',

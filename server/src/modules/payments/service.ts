@@ -39,8 +39,8 @@ const providerUnavailable = () =>
     'payment_provider_unavailable',
   );
 
-/** The players' address in the placeholder email Paystack requires of accounts without one. */
-const PLACEHOLDER_EMAIL_DOMAIN = 'players.spar.invalid';
+/** Paystack requires an email; accounts without one get a stand-in address at a reserved domain. */
+const STAND_IN_EMAIL_DOMAIN = 'players.spar.invalid';
 
 /**
  * Coin and gem packs bought with money: starting a payment, learning its outcome from the
@@ -94,7 +94,7 @@ export class PaymentService {
         amount,
         currency,
         reference,
-        email: user.email ?? `${user.id}@${PLACEHOLDER_EMAIL_DOMAIN}`,
+        email: user.email ?? `${user.id}@${STAND_IN_EMAIL_DOMAIN}`,
         callbackUrl: this.callbackUrl(reference),
       });
       await repo.setAuthorizationUrl(db.kysely, reference, authorizationUrl, this.deps.now());
