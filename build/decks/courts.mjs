@@ -87,7 +87,7 @@ const HELD = {
 
 function face(st, { cy, rx, ry }) {
   const shade = '#00000033';
-  return `<ellipse cx="125" cy="${cy}" rx="${rx}" ry="${ry}" fill="${st.skin}" stroke="${OUTLINE}" stroke-width="1.2"/><g fill="${OUTLINE}"><ellipse cx="119" cy="${cy - 2}" rx="1.8" ry="2.2"/><ellipse cx="131" cy="${cy - 2}" rx="1.8" ry="2.2"/></g><path d="M115 ${cy - 7}Q119 ${cy - 9} 122 ${cy - 7}M128 ${cy - 7}Q131 ${cy - 9} 135 ${cy - 7}M125 ${cy - 1}L122 ${cy + 7}H127" fill="none" stroke="${OUTLINE}" stroke-width="1.2"/><ellipse cx="125" cy="${cy + ry - 3}" rx="${rx - 4}" ry="2.5" fill="${shade}"/>`;
+  return `<ellipse cx="125" cy="${cy}" rx="${rx}" ry="${ry}" fill="${st.skin}" stroke="${OUTLINE}" stroke-width="1.2"/><g fill="${OUTLINE}"><ellipse cx="119" cy="${cy - 2}" rx="1.8" ry="2.2"/><ellipse cx="131" cy="${cy - 2}" rx="1.8" ry="2.2"/></g><path d="M115 ${cy - 7}Q119 ${cy - 9} 122 ${cy - 7}M128 ${cy - 7}Q131 ${cy - 9} 135 ${cy - 7}M125 ${cy - 1}Q121 ${cy + 6} 126 ${cy + 6}M121 ${cy + 11}Q125 ${cy + 13} 129 ${cy + 11}" fill="none" stroke="${OUTLINE}" stroke-width="1.2" stroke-linecap="round"/><ellipse cx="125" cy="${cy + ry - 3}" rx="${rx - 4}" ry="2.5" fill="${shade}"/>`;
 }
 
 function king(st) {
@@ -157,8 +157,11 @@ export function court(st, rank, suit) {
   // Diamonds and spades face the other way and hold their item in the other hand.
   const turned = suit === 'diamonds' || suit === 'spades';
   const item = ITEMS[HELD[rank][suit]](st);
-  const hand = `<circle cx="160" cy="${HELD[rank][suit] === 'flower' || HELD[rank][suit] === 'leaf' ? 150 : 146}" r="7" fill="${st.skin}" stroke="${OUTLINE}" stroke-width="1.1"/>`;
-  const half = `${FIGURES[rank](st)}${item}${hand}`;
+  // The arm that holds the item: a sleeve from the shoulder with a cuff, and the hand.
+  const hy = HELD[rank][suit] === 'flower' || HELD[rank][suit] === 'leaf' ? 150 : 146;
+  const arm = `<path d="M136 120C152 120 166 130 168 ${hy - 6}L152 ${hy + 4}C150 ${hy - 8} 144 132 134 128Z" fill="${st.robe}" stroke="${OUTLINE}" stroke-width="1.2"/><path d="M152 ${hy + 4}L168 ${hy - 6}" stroke="${st.trim}" stroke-width="4"/>`;
+  const hand = `<circle cx="160" cy="${hy}" r="7" fill="${st.skin}" stroke="${OUTLINE}" stroke-width="1.1"/>`;
+  const half = `${FIGURES[rank](st)}${arm}${item}${hand}`;
   const defs = `${ornament(st.pattern, st.trim)}<clipPath id="c"><path d="${frame}"/></clipPath><g id="h"><g transform="${turned ? 'matrix(-1.08 0 0 1.08 260 -14)' : 'matrix(1.08 0 0 1.08 -10 -14)'}">${half}</g>${suitUse('q', turned ? 166 : 84, 40, 22)}</g>`;
   const body = `<g clip-path="url(#c)"><path d="${frame}" fill="${st.ground}"/><use href="#h"/><use href="#h" transform="rotate(180 125 175)"/></g><path d="M60 175H190" stroke="${OUTLINE}" stroke-width="1.5"/><path d="${frame}" fill="none" stroke="${st.robe}" stroke-width="2.5"/>${frameDecor(st)}`;
   return { defs, body };

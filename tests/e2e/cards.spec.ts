@@ -32,7 +32,7 @@ function sheet(deck: string): string {
 
 async function brokenImages(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
-    const images = [...document.images];
+    const images = Array.from(document.images);
     await Promise.all(images.map((img) => img.decode().catch(() => undefined)));
     return images.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.src);
   });
