@@ -14,14 +14,14 @@ const SHAPES = {
 };
 
 /**
- * Inks chosen to stay apart for colour-blind players: a vermilion red that keeps its lightness for
- * protanopes (pure crimson turns almost black for them) against a near-black; the four-colour set
- * adds a strong blue for diamonds and a bluish green for clubs (Okabe–Ito hues, darkened for
- * contrast on white card stock).
+ * Inks chosen to stay apart for colour-blind players (checked with simulated protanopia,
+ * deuteranopia and tritanopia): a vermilion red that keeps its lightness for protanopes (crimson
+ * turns almost black for them) against a near-black; the four-colour set adds a deep blue for
+ * diamonds and a bluish green for clubs, each at least 5:1 against the white stock.
  */
 export const INKS = {
-  standard: { hearts: '#d1361b', diamonds: '#d1361b', clubs: '#17181a', spades: '#17181a' },
-  fourColour: { hearts: '#d1361b', diamonds: '#0b66b8', clubs: '#0d7d52', spades: '#17181a' },
+  standard: { hearts: '#cc3311', diamonds: '#cc3311', clubs: '#17181a', spades: '#17181a' },
+  fourColour: { hearts: '#cc3311', diamonds: '#2244aa', clubs: '#0d7d52', spades: '#17181a' },
 };
 
 /** Suits whose ink changes in the four-colour set: only these get a four-colour file. */
