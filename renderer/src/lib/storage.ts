@@ -9,6 +9,7 @@ export const STORAGE_KEYS = {
   soundEffectsVolume: 'sound-effects-volume',
   backgroundMusicMuted: 'background-music-muted',
   backgroundMusicVolume: 'background-music-volume',
+  fourColourSuits: 'four-colour-suits',
 } as const;
 
 function read(key: string): string | null {

@@ -28,6 +28,7 @@ import { userQueryKey } from '../../../lib/session/user';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
+import { CardSettings } from './CardSettings';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -173,6 +174,8 @@ export function ProfilePage() {
           )}
 
           {!viewingOther && user && <Achievements />}
+
+          {!viewingOther && user && <CardSettings />}
 
           {!viewingOther && user && (
             <Group>
