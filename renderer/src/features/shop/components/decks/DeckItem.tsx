@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-  useMatches,
-} from '@mantine/core';
-import { IconCheck, IconStarFilled, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Card, Group, Paper, Stack, Text, useMatches } from '@mantine/core';
+import { IconCheck, IconStar, IconStarFilled, IconTrash } from '@tabler/icons-react';
 import { SYSTEM_DECK_ID, type Deck, type DeckMembership } from '@shared/protocol';
 import { CurrencyAmount } from '../../../../components/Currency';
 import type { DeckView } from '../../../../lib/storage';
@@ -88,7 +76,8 @@ function Actions({
   onSetDefault,
   onRemove,
   grow,
-}: DeckItemProps & { grow: boolean }) {
+  compact,
+}: DeckItemProps & { grow: boolean; compact: boolean }) {
   const locked = disabled || busy !== null;
   if (!deck.owned) {
     const priced = isPricedDeck(deck);
@@ -114,6 +103,19 @@ function Actions({
         <Text size="xs" c="dark.1" ta="center" style={grow ? { flex: 1 } : undefined}>
           In use
         </Text>
+      ) : compact ? (
+        <ActionIcon
+          size={30}
+          variant="light"
+          color="spar"
+          loading={busy === 'default'}
+          disabled={locked && busy !== 'default'}
+          onClick={() => onSetDefault(deck)}
+          aria-label={`Set ${deck.name} as default`}
+          title="Set as default"
+        >
+          <IconStar size={16} />
+        </ActionIcon>
       ) : (
         <Button
           size="xs"
@@ -130,19 +132,18 @@ function Actions({
         </Button>
       )}
       {removable && (
-        <Tooltip label="Remove from my decks" openDelay={400}>
-          <ActionIcon
-            size={30}
-            variant="subtle"
-            color="red"
-            loading={busy === 'remove'}
-            disabled={locked && busy !== 'remove'}
-            onClick={() => onRemove(deck)}
-            aria-label={`Remove ${deck.name}`}
-          >
-            <IconTrash size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          size={30}
+          variant="subtle"
+          color="red"
+          loading={busy === 'remove'}
+          disabled={locked && busy !== 'remove'}
+          onClick={() => onRemove(deck)}
+          aria-label={`Remove ${deck.name}`}
+          title="Remove from my decks"
+        >
+          <IconTrash size={16} />
+        </ActionIcon>
       )}
     </Group>
   );
@@ -153,6 +154,8 @@ export function DeckItem(props: DeckItemProps) {
   const { deck, view } = props;
   // Larger previews where the grid's cards are wider than a phone's half.
   const previewWidth = useMatches({ base: 44, md: 58 });
+  // A phone's list row keeps the name readable: icon actions and fewer badges.
+  const compact = useMatches({ base: true, sm: false });
   if (view === 'list') {
     return (
       <Paper
@@ -167,20 +170,26 @@ export function DeckItem(props: DeckItemProps) {
         style={deck.isDefault ? { borderColor: 'var(--mantine-color-spar-6)' } : undefined}
       >
         <Group wrap="nowrap" gap="sm">
-          <DeckPreview deckUrl={deck.deckUrl} width={26} />
+          <DeckPreview deckUrl={deck.deckUrl} width={compact ? 22 : 26} />
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Text fw={700} size="sm" truncate title={deck.name}>
+              {deck.name}
+            </Text>
             <Group gap={6} wrap="nowrap">
-              <Text fw={700} size="sm" truncate>
-                {deck.name}
-              </Text>
               <StateBadges deck={deck} />
-            </Group>
-            <Group gap={8} wrap="nowrap">
-              <Badges deck={deck} />
+              {compact ? (
+                !deck.owned && (
+                  <Badge size="xs" variant="light" color={MEMBERSHIP_COLOR[deck.membership]}>
+                    {deck.membership}
+                  </Badge>
+                )
+              ) : (
+                <Badges deck={deck} />
+              )}
               {!deck.owned && <Price deck={deck} />}
             </Group>
           </Stack>
-          <Actions {...props} grow={false} />
+          <Actions {...props} grow={false} compact={compact} />
         </Group>
       </Paper>
     );
@@ -218,7 +227,7 @@ export function DeckItem(props: DeckItemProps) {
         <Badges deck={deck} />
         <Group justify="space-between" wrap="nowrap" mt="auto" pt={4} gap={6}>
           {!deck.owned && <Price deck={deck} />}
-          <Actions {...props} grow={deck.owned} />
+          <Actions {...props} grow={deck.owned} compact={false} />
         </Group>
       </Stack>
     </Card>
