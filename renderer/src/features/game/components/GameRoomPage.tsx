@@ -1,5 +1,6 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { useDefaultDeckFolder } from '../../../lib/decks';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../lib/queue';
 import { UnavailableNotice } from './UnavailableNotice';
@@ -12,6 +13,7 @@ export function GameRoomPage() {
   const room = useGameRoom(gameId);
   const navigate = useNavigate();
   const { join } = useQueueActions();
+  const deck = useDefaultDeckFolder();
 
   if (room.missing) return <UnavailableNotice />;
   if (!room.game) {
@@ -31,6 +33,7 @@ export function GameRoomPage() {
       handResult={room.handResult}
       over={room.over}
       announcement={room.announcement}
+      deck={deck}
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={() => {
