@@ -23,7 +23,7 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
     sockets.push(p.socket);
     return p;
   }
-  const post = (token: string, url: string, payload: unknown) =>
+  const post = (token: string, url: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
   async function befriend(a: Player, b: Player) {
     const { id } = (await post(a.token, '/api/friends/request', { friendId: b.userId })).json();
@@ -37,7 +37,7 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
   };
   /** Every frame a socket got so far, of one type, about one user. */
   const heard = (p: Player | TestSocket, type: string, userId: number) =>
-    ('socket' in p ? p.socket : p).frames.filter(
+    (p instanceof TestSocket ? p : p.socket).frames.filter(
       (f) => f.type === type && 'userId' in f && f.userId === userId,
     ).length;
 

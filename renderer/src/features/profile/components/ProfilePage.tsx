@@ -28,6 +28,7 @@ import { userQueryKey } from '../../../lib/session/user';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
+import { SocialActions, VisibilitySetting } from './SocialActions';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -151,6 +152,8 @@ export function ProfilePage() {
             </Stack>
           </Group>
 
+          {viewingOther && user && <SocialActions userId={profileId} />}
+
           {profile.isError ? (
             <Text c="red.4">{failureText(profile.error, 'Could not load the profile')}</Text>
           ) : (
@@ -171,6 +174,8 @@ export function ProfilePage() {
               })}
             </Text>
           )}
+
+          {!viewingOther && user && <VisibilitySetting />}
 
           {!viewingOther && user && <Achievements />}
 
