@@ -16,7 +16,6 @@ export function FriendAvatar({ username, online }: { username: string; online?: 
       offset={5}
       position="bottom-end"
       withBorder
-      aria-label={online ? 'Online' : 'Offline'}
       data-online={online}
     >
       {avatar}
