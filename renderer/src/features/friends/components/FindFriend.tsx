@@ -107,13 +107,14 @@ export function FindFriend({ list }: { list: FriendsList | undefined }) {
                   </Group>
                 </Anchor>
                 {standing ? (
-                  <Text size="sm" c="dark.2">
+                  <Text size="sm" c="dark.2" style={{ flexShrink: 0 }}>
                     {standing}
                   </Text>
                 ) : (
                   <Button
                     size="xs"
                     variant="light"
+                    style={{ flexShrink: 0 }}
                     color="spar"
                     leftSection={<IconUserPlus size={14} />}
                     disabled={request.isPending && request.variables === u.id}

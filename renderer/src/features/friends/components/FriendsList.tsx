@@ -75,13 +75,14 @@ function FriendRow({ friend, online }: { friend: Friendship; online: boolean }) 
         <Button
           size="xs"
           variant="default"
+          style={{ flexShrink: 0 }}
           disabled={unblock.isPending && unblock.variables === friend.friendId}
           onClick={() => unblock.mutate(friend.friendId)}
         >
           Unblock
         </Button>
       ) : (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Tooltip label="Message">
             <ActionIcon
               component={Link}

@@ -39,7 +39,7 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
                 </Text>
               </Stack>
             </Group>
-            <Group gap="xs" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Button
                 size="xs"
                 color="spar"
@@ -77,6 +77,7 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
               size="xs"
               variant="subtle"
               color="gray"
+              style={{ flexShrink: 0 }}
               disabled={remove.isPending && remove.variables === r.friendId}
               onClick={() => remove.mutate(r.friendId)}
             >
