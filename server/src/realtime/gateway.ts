@@ -42,7 +42,7 @@ export interface GatewayDeps {
   /** Signed-in sockets one user may hold on this node. */
   maxConnectionsPerUser: number;
   log: FastifyBaseLogger;
-  /** Accepted friends of a user (none until the social features land). */
+  /** Accepted friends of a user: presence goes to them only. See docs/protocol.md, "Presence". */
   friendsOf(userId: number): Promise<number[]>;
 }
 

@@ -29,6 +29,7 @@ import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
 import { CardSettings } from './CardSettings';
+import { SocialActions, VisibilitySetting } from './SocialActions';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -152,6 +153,8 @@ export function ProfilePage() {
             </Stack>
           </Group>
 
+          {viewingOther && user && <SocialActions userId={profileId} />}
+
           {profile.isError ? (
             <Text c="red.4">{failureText(profile.error, 'Could not load the profile')}</Text>
           ) : (
@@ -172,6 +175,8 @@ export function ProfilePage() {
               })}
             </Text>
           )}
+
+          {!viewingOther && user && <VisibilitySetting />}
 
           {!viewingOther && user && <Achievements />}
 
