@@ -1,6 +1,8 @@
 import { atom, useSetAtom, useStore } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import type { ServerMessageOf } from '@shared/protocol';
+import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 
@@ -17,6 +19,12 @@ export const invitationAtom = atom<Invitation | null>(null);
 export function useInvitationEvents(userId: number | null) {
   const store = useStore();
   const setInvitation = useSetAtom(invitationAtom);
+  // The table of a called-off game says so itself; a notice is for players elsewhere.
+  const { pathname } = useLocation();
+  const where = useRef(pathname);
+  useEffect(() => {
+    where.current = pathname;
+  }, [pathname]);
 
   useEffect(() => {
     if (userId === null) return;
@@ -26,7 +34,7 @@ export function useInvitationEvents(userId: number | null) {
         const shown = store.get(invitationAtom);
         const mine = shown?.gameId === m.gameId ? shown : null;
         if (mine) setInvitation(null);
-        if (m.by === userId) return;
+        if (m.by === userId || where.current === PATHS.game(m.gameId)) return;
         if (mine) {
           toast({
             title: 'Challenge called off',
