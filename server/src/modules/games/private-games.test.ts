@@ -302,6 +302,39 @@ describe.each(DIALECTS)('private games on %s', (dialect) => {
       expect(later.frames.some((f) => f.type === 'GAME_INVITATION')).toBe(false);
     });
 
+    it('a player who left the room, or went offline, must join again for the game to start', async () => {
+      t = await createTestApp(dialect, FAST);
+      const { url, ama, kofi, friendship } = await friends();
+      const { id } = (await challenge(ama.token, friendship)).json();
+      const settle = async (socket: TestSocket) => {
+        socket.send({ type: 'PING' });
+        await socket.next('PONG');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      };
+      // Ama joins and leaves the table; Kofi joining then does not start the game.
+      await joinGame(ama, id);
+      ama.socket.send({ type: 'GAME_LEAVE', gameId: id });
+      await settle(ama.socket);
+      expect((await joinGame(kofi, id)).status).toBe('waiting');
+      await settle(kofi.socket);
+      expect((await gameRow(id)).status).toBe('waiting');
+      // Kofi goes offline and comes back elsewhere in the app (invited again, not at the table):
+      // Ama joining again does not start it.
+      await kofi.socket.close();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const kofiBack = await socketOf(url, kofi.token);
+      expect(await kofiBack.next('GAME_INVITATION')).toMatchObject({ gameId: id });
+      expect((await joinGame(ama, id)).status).toBe('waiting');
+      await settle(ama.socket);
+      expect((await gameRow(id)).status).toBe('waiting');
+      // Kofi joins: now both are in, and it starts.
+      kofiBack.send({ type: 'GAME_JOIN', gameId: id });
+      await kofiBack.next('GAME_STATE');
+      for (const s of [kofiBack, ama.socket])
+        expect((await s.next('GAME_UPDATE', (m) => m.gameId === id)).game.status).toBe('active');
+      expect((await gameRow(id)).status).toBe('active');
+    });
+
     it('a private game played to the end changes no rating and pays no game reward', async () => {
       t = await createTestApp(dialect, FAST);
       const { ama, kofi, friendship } = await friends();
