@@ -100,6 +100,9 @@ test('a friend declines one challenge, accepts the next from the dialog, and bot
   await ama.waitForTimeout(400); // the dialog's entrance transition
   await ama.screenshot({ path: `${SHOTS}/desktop-private-waiting.png` });
   await kofi.screenshot({ path: `${SHOTS}/phone-private-invitation.png` });
+  await kofi.setViewportSize({ width: 360, height: 640 });
+  await kofi.screenshot({ path: `${SHOTS}/small-private-invitation.png` });
+  await kofi.setViewportSize(PHONE);
   await invitation.getByRole('button', { name: 'Decline' }).click();
   await expect(invitation).toBeHidden();
   await expect(ama.getByText(`${kofiName} declined the game.`)).toBeVisible();
@@ -115,6 +118,9 @@ test('a friend declines one challenge, accepts the next from the dialog, and bot
   await expect(invitation).toBeVisible();
   await kofi.waitForTimeout(400);
   await ama.screenshot({ path: `${SHOTS}/phone-private-waiting.png` });
+  await ama.setViewportSize({ width: 360, height: 640 });
+  await ama.screenshot({ path: `${SHOTS}/small-private-waiting.png` });
+  await ama.setViewportSize(PHONE);
   await kofi.screenshot({ path: `${SHOTS}/desktop-private-invitation.png` });
   await invitation.getByRole('button', { name: 'Accept' }).click();
   await expect(kofi).toHaveURL(new RegExp(`/game/${second}$`));
