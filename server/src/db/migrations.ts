@@ -470,6 +470,17 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '0013_private_games': {
+      async up(db: Kysely<unknown>) {
+        // A private game waits for the friend it invites: who that is and until when. Both stay
+        // set on a game that started or was cancelled, as a record of the invitation.
+        await db.schema
+          .alterTable('games')
+          .addColumn('invited_user_id', ref, (col) => col.references('users.id').onDelete('set null'))
+          .execute();
+        await db.schema.alterTable('games').addColumn('invite_expires_at', time).execute();
+      },
+    },
   };
 }
 

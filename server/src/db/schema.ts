@@ -86,6 +86,9 @@ export interface GamesTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** Private games: the invited friend and when the invitation lapses (see 0013_private_games). */
+  invited_user_id: number | null;
+  invite_expires_at: number | null;
 }
 
 export interface GamePlayersTable {

@@ -6,6 +6,7 @@ import { useQueueActions } from '../../../lib/queue';
 import { UnavailableNotice } from './UnavailableNotice';
 import { useGameRoom } from '../hooks/useGameRoom';
 import { GameTable } from './GameTable';
+import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
 
 /** /game/{gameId}: the table, for players and spectators. */
 export function GameRoomPage() {
@@ -26,6 +27,17 @@ export function GameRoomPage() {
       </Center>
     );
   }
+  if (room.cancelled || room.game.status === 'cancelled') {
+    const you = room.game.players.find((p) => p.seat === room.game?.you?.seat);
+    return (
+      <GameCalledOff
+        game={room.game}
+        reason={room.cancelled?.reason ?? null}
+        byYou={room.cancelled?.by !== undefined && room.cancelled.by === you?.userId}
+      />
+    );
+  }
+  if (room.game.status === 'waiting') return <WaitingForFriend game={room.game} onCancel={room.callOff} />;
   const mode = room.game.mode;
   return (
     <GameTable
