@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import {
   blockUser,
-  createPrivateGame,
   friendsQueryKey,
   removeFriend,
   respondToRequest,
@@ -11,6 +10,7 @@ import {
 } from './friends';
 import { toastFailure } from './http';
 import { PATHS } from './paths';
+import { CREATE_GAME_FAILED, createPrivateGame } from './private-games';
 import { toast } from './toast';
 
 /** Every friends write (the Friends page and profiles share them), each refreshing the list and telling a failure in the product's words. */
@@ -63,7 +63,7 @@ export function useFriendActions() {
   const challenge = useMutation({
     mutationFn: (friendshipId: number) => createPrivateGame(friendshipId),
     onSuccess: ({ id }) => navigate(PATHS.game(id)),
-    onError: (error) => toastFailure('Failed to create game', error),
+    onError: (error) => toastFailure(CREATE_GAME_FAILED, error),
   });
   return { respond, request, remove, block, unblock, challenge };
 }

@@ -37,10 +37,6 @@ export const unblockUser = (userId: number) =>
 export const searchUsers = (username: string) =>
   api<SearchUser[]>(`/api/friends/search?username=${encodeURIComponent(username.trim())}`);
 
-/** A private game with a friend (the friendship's id); answers the new game's id. */
-export const createPrivateGame = (friendshipId: number) =>
-  api<{ id: string }>('/api/game-rooms/private', { method: 'POST', body: { friendshipId } });
-
 export const visibilityQueryOptions = () =>
   queryOptions({
     queryKey: ['users', 'me', 'visibility'],
