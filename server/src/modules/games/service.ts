@@ -11,8 +11,6 @@ const alreadyInGame = () =>
   new DomainError('conflict', 'You are already in a game. Finish it first.', 'already_in_game');
 const gameNotFound = () => new DomainError('not_found', 'Game not found', 'game_not_found');
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
 function listedPlayer(p: GamePlayerRow, scores: number[]) {
   return {
     seat: p.seat,
@@ -89,7 +87,7 @@ export class GameService {
               score: { you: scores[mine.seat] ?? 0, opponent: opponent ? (scores[opponent.seat] ?? 0) : 0 },
               ratingChange:
                 mine.rating_after !== null && mine.rating_before !== null
-                  ? round1(mine.rating_after - mine.rating_before)
+                  ? Math.round(mine.rating_after) - Math.round(mine.rating_before)
                   : null,
             }
           : {}),
@@ -117,8 +115,8 @@ export class GameService {
       handNumber: state.handNumber,
       players: seats.map((p) => ({
         ...listedPlayer(p, state.scores),
-        ratingBefore: p.rating_before,
-        ratingAfter: p.rating_after,
+        ratingBefore: p.rating_before === null ? null : Math.round(p.rating_before),
+        ratingAfter: p.rating_after === null ? null : Math.round(p.rating_after),
       })),
       winnerUserId: game.winner_user_id,
       reason: game.reason,

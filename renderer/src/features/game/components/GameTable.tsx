@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
+import type { Announcement } from '../hooks/announce';
 import type { HandResult } from '../hooks/handResult';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
@@ -15,7 +16,7 @@ export interface GameTableProps {
   game: GameView;
   handResult: HandResult | null;
   over: ServerMessageOf<'GAME_OVER'> | null;
-  announcement: string;
+  announcement: Announcement | null;
   onPlay(card: Card): void;
   onResign(): void;
   onPlayAgain(): void;
@@ -73,8 +74,9 @@ export function GameTable({
         )}
       </Stack>
 
+      {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}
       <div className={classes.srOnly} aria-live="polite" role="log">
-        {announcement}
+        {announcement && <p key={announcement.id}>{announcement.text}</p>}
       </div>
 
       <ResignDialog
