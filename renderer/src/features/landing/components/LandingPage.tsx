@@ -12,6 +12,7 @@ import {
   Text,
   ThemeIcon,
   Title,
+  useMatches,
 } from '@mantine/core';
 import {
   IconBolt,
@@ -78,6 +79,8 @@ function PlayChoices() {
   const { user } = useSession();
   const { join, leave, queue } = useQueueActions();
   const navigate = useNavigate();
+  // On a phone the three buttons share one row: words only, no icons.
+  const roomy = useMatches({ base: false, xs: true });
   if (!user) {
     return (
       <Button
@@ -117,7 +120,7 @@ function PlayChoices() {
           color="spar"
           c="dark.9"
           px="xs"
-          leftSection={<IconTrophy size={18} />}
+          leftSection={roomy ? <IconTrophy size={18} /> : undefined}
           onClick={() => join('ranked')}
         >
           Ranked
@@ -126,7 +129,7 @@ function PlayChoices() {
           size="md"
           color="accent"
           px="xs"
-          leftSection={<IconBolt size={18} />}
+          leftSection={roomy ? <IconBolt size={18} /> : undefined}
           onClick={() => join('quick')}
         >
           Quick
@@ -137,7 +140,7 @@ function PlayChoices() {
           size="md"
           variant="default"
           px="xs"
-          leftSection={<IconRobot size={18} />}
+          leftSection={roomy ? <IconRobot size={18} /> : undefined}
         >
           Practice
         </Button>
