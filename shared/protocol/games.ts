@@ -74,7 +74,7 @@ export const gameListItemSchema = z.object({
     .optional(),
   result: z.enum(['win', 'loss']).nullable().optional(),
   score: z.object({ you: z.number().int(), opponent: z.number().int() }).optional(),
-  ratingChange: z.number().nullable().optional(),
+  ratingChange: z.number().int().nullable().optional(),
   reason: finishReasonSchema.nullable(),
   createdAt: z.number().int(),
   finishedAt: z.number().int().nullable(),
@@ -92,7 +92,10 @@ export const gameSummarySchema = z.object({
   targetScore: z.number().int(),
   handNumber: z.number().int(),
   players: z.array(
-    listedPlayerSchema.extend({ ratingBefore: z.number().nullable(), ratingAfter: z.number().nullable() }),
+    listedPlayerSchema.extend({
+      ratingBefore: z.number().int().nullable(),
+      ratingAfter: z.number().int().nullable(),
+    }),
   ),
   winnerUserId: userIdSchema.nullable(),
   reason: finishReasonSchema.nullable(),

@@ -91,11 +91,12 @@ export const gameViewSchema = z.object({
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 
+/** Whole numbers: delta = after − before as shown. */
 export const ratingChangeSchema = z.object({
   userId: userIdSchema,
-  before: z.number(),
-  after: z.number(),
-  delta: z.number(),
+  before: z.number().int(),
+  after: z.number().int(),
+  delta: z.number().int(),
 });
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 

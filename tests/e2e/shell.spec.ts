@@ -113,9 +113,9 @@ test('declining a match: both players get their notice, and the other is offered
   await expect(alice.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
   await expect(bob.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
 
-  await alice.getByRole('button', { name: 'Play now' }).click();
-  await expect(alice.getByText('Searching for an opponent…')).toBeVisible();
-  await bob.getByRole('button', { name: 'Play now' }).click();
+  await alice.getByRole('button', { name: 'Quick' }).click();
+  await expect(alice.getByText('Searching for a quick opponent…')).toBeVisible();
+  await bob.getByRole('button', { name: 'Quick' }).click();
 
   await expect(alice.getByRole('dialog')).toContainText(bobName);
   await expect(bob.getByRole('dialog')).toContainText(aliceName);
@@ -129,7 +129,7 @@ test('declining a match: both players get their notice, and the other is offered
   await expect(alice.getByRole('dialog')).toHaveCount(0);
   await expect(alice.getByText('Want to try again?')).toBeVisible();
   await alice.getByText('Click here to search for another match').click();
-  await expect(alice.getByText('Searching for an opponent…')).toBeVisible();
+  await expect(alice.getByText('Searching for a quick opponent…')).toBeVisible();
   await one.close();
   await two.close();
 });

@@ -106,11 +106,13 @@ export function Layout() {
   const needsVerification = !!user && user.email !== null && !user.isVerified;
   const matchFound = useAtomValue(matchAtom) !== null;
   const invited = useAtomValue(invitationAtom) !== null;
+  const inGameRoom = pathname.startsWith('/game/');
   return (
     <>
-      {needsVerification && <VerificationBanner />}
+      {/* The game room needs every pixel for the table, and a running turn timer is no time for it. */}
+      {needsVerification && !inGameRoom && <VerificationBanner />}
       {/* The table shows each player's connection itself, and its toolbar owns that corner. */}
-      {user && !pathname.startsWith('/game/') && (
+      {user && !inGameRoom && (
         <Box pos="fixed" top={10} right={12} style={{ zIndex: 60 }}>
           <ConnectionIndicator />
         </Box>

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Group, Text, Title } from '@mantine/core';
+import { ActionIcon, Box, Container, Group, Text, Title, type MantineSize } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -21,10 +21,12 @@ interface PageHeaderProps {
   title: string;
   backTo?: string;
   right?: React.ReactNode;
+  /** The width of the page's content column, so the title lines up with it (default 'md'). */
+  size?: MantineSize;
 }
 
 /** Reusable page header: back button, the first title word in the primary colour, the rest in the accent. */
-export function PageHeader({ title, backTo, right }: PageHeaderProps) {
+export function PageHeader({ title, backTo, right, size = 'md' }: PageHeaderProps) {
   const [scroll] = useWindowScroll();
   const scrolled = scroll.y > SCROLL_THRESHOLD_PX;
   const [first, ...rest] = title.split(' ');
@@ -44,34 +46,36 @@ export function PageHeader({ title, backTo, right }: PageHeaderProps) {
         boxShadow: scrolled ? '0 6px 20px rgba(0, 0, 0, 0.35)' : undefined,
       }}
     >
-      <Group justify="space-between" wrap="nowrap" px="md">
-        <Group gap="sm" wrap="nowrap">
-          {backTo && (
-            <ActionIcon
-              component={Link}
-              to={backTo}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="Back"
-            >
-              <IconArrowLeft size={20} />
-            </ActionIcon>
-          )}
-          <Title order={1} size="h3">
-            <Text span inherit c="spar.5">
-              {first}
-            </Text>
-            {rest.length > 0 && (
-              <Text span inherit c="accent.4">
-                {' '}
-                {rest.join(' ')}
-              </Text>
+      <Container size={size}>
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            {backTo && (
+              <ActionIcon
+                component={Link}
+                to={backTo}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label="Back"
+              >
+                <IconArrowLeft size={20} />
+              </ActionIcon>
             )}
-          </Title>
+            <Title order={1} size="h3">
+              <Text span inherit c="spar.5">
+                {first}
+              </Text>
+              {rest.length > 0 && (
+                <Text span inherit c="accent.4">
+                  {' '}
+                  {rest.join(' ')}
+                </Text>
+              )}
+            </Title>
+          </Group>
+          {right}
         </Group>
-        {right}
-      </Group>
+      </Container>
     </Box>
   );
 }

@@ -13,6 +13,28 @@ export const STORAGE_KEYS = {
   deckView: 'deck-view',
 } as const;
 
+/** Session storage keys: remembered until the tab is closed. */
+export const SESSION_KEYS = {
+  verificationBannerDismissed: 'verification-banner-dismissed',
+} as const;
+
+/** A session-storage flag; false when storage is unavailable. */
+export function getSessionFlag(key: string): boolean {
+  try {
+    return sessionStorage.getItem(key) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function setSessionFlag(key: string): void {
+  try {
+    sessionStorage.setItem(key, '1');
+  } catch {
+    // Storage unavailable: the flag lasts as long as the page's own state.
+  }
+}
+
 function read(key: string): string | null {
   try {
     return localStorage.getItem(key);

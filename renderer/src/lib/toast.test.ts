@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { createStore, getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForToastEvents, toast, toastsAtom, toastText, toastType } from './toast';
+import { listenForToastEvents, toast, toastMessage, toastsAtom, toastText, toastType } from './toast';
 
 describe('toasts', () => {
   let store: ReturnType<typeof createStore>;
@@ -59,5 +59,21 @@ describe('toasts', () => {
     document.dispatchEvent(new CustomEvent('toast', { detail: { title: 'After stopping' } }));
     const shown = getDefaultStore().get(toastsAtom);
     expect(shown.map((t) => [t.title, t.message, t.type])).toEqual([['From the event', 'hello', 'warning']]);
+  });
+
+  it('leaves out a message that only repeats the title, whatever its case or punctuation', () => {
+    expect(toastMessage('Registration Successful', 'Registration successful')).toBe('');
+    expect(toastMessage('Login failed', 'Login failed.')).toBe('');
+    expect(toastMessage('Error', 'error')).toBe('');
+    expect(toastMessage('Registration Successful', 'Welcome to Spar, ama.')).toBe('Welcome to Spar, ama.');
+    expect(toastMessage('Payment Failed', 'Payment failed: the card was declined')).toBe(
+      'Payment failed: the card was declined',
+    );
+    toast({ title: 'Registration Successful', description: 'Registration successful' }, store);
+    toast({ title: 'Insufficient Funds', description: '{"message":"Insufficient funds"}' }, store);
+    expect(store.get(toastsAtom).map((t) => [t.title, t.message])).toEqual([
+      ['Registration Successful', ''],
+      ['Insufficient Funds', ''],
+    ]);
   });
 });

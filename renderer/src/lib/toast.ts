@@ -49,6 +49,14 @@ export function toastText(value: unknown): string {
   return text;
 }
 
+/** Letters and digits only, lower-cased: 'Registration successful.' and 'Registration Successful' match. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** A message that only repeats its title says nothing: it is left out. */
+export function toastMessage(title: string, message: string): string {
+  return message !== '' && bare(message) === bare(title) ? '' : message;
+}
+
 let nextId = 0;
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
@@ -62,10 +70,11 @@ export function toast(input: ToastInput, store = getDefaultStore()): string {
   const type = toastType(input.variant);
   const timeout = input.duration ?? (type === 'error' ? TOAST_DESTRUCTIVE_DURATION_MS : TOAST_DURATION_MS);
   const id = `t${++nextId}`;
+  const title = toastText(input.title);
   const item: Toast = {
     id,
-    title: toastText(input.title),
-    message: toastText(input.description),
+    title,
+    message: toastMessage(title, toastText(input.description)),
     type,
     timeout,
     onClick: input.onClick,

@@ -173,6 +173,11 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       expect(winner.delta).toBeGreaterThan(0);
       expect(loser.delta).toBeLessThan(0);
       expect(winner.before).toBe(1500);
+      // Told in whole numbers, the change being the difference of the two as shown.
+      for (const c of changes) {
+        expect(Number.isInteger(c.after) && Number.isInteger(c.delta)).toBe(true);
+        expect(c.before + c.delta).toBe(c.after);
+      }
 
       // Every frame of the whole game, to each player and to the spectator, against the others' hands.
       expect(expectNoLeaks(a.socket, [b.socket], gameId)).toBeGreaterThan(20);
@@ -204,7 +209,11 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
         status: 'finished',
         result: overA.winnerUserId === a.userId ? 'win' : 'loss',
       });
-      expect(typeof mine[0].ratingChange).toBe('number');
+      expect(mine[0].ratingChange).toBe(changes.find((c) => c.userId === a.userId)!.delta);
+      for (const p of summary.players) {
+        expect(Number.isInteger(p.ratingBefore)).toBe(true);
+        expect(Number.isInteger(p.ratingAfter)).toBe(true);
+      }
     });
 
     it('rejecting tells both players who rejected and requeues nobody', async () => {

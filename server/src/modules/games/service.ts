@@ -16,8 +16,6 @@ const alreadyInGame = () =>
 const friendshipNotFound = () => new DomainError('not_found', 'Friendship not found', 'friendship_not_found');
 const gameNotFound = () => new DomainError('not_found', 'Game not found', 'game_not_found');
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
-
 function listedPlayer(p: GamePlayerRow, scores: number[]) {
   return {
     seat: p.seat,
@@ -145,7 +143,7 @@ export class GameService {
               score: { you: scores[mine.seat] ?? 0, opponent: opponent ? (scores[opponent.seat] ?? 0) : 0 },
               ratingChange:
                 mine.rating_after !== null && mine.rating_before !== null
-                  ? round1(mine.rating_after - mine.rating_before)
+                  ? Math.round(mine.rating_after) - Math.round(mine.rating_before)
                   : null,
             }
           : {}),
@@ -173,8 +171,8 @@ export class GameService {
       handNumber: state.handNumber,
       players: seats.map((p) => ({
         ...listedPlayer(p, state.scores),
-        ratingBefore: p.rating_before,
-        ratingAfter: p.rating_after,
+        ratingBefore: p.rating_before === null ? null : Math.round(p.rating_before),
+        ratingAfter: p.rating_after === null ? null : Math.round(p.rating_after),
       })),
       winnerUserId: game.winner_user_id,
       reason: game.reason,

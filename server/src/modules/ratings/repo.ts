@@ -47,15 +47,18 @@ export async function rateGame(
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
       .execute();
   }
-  return updated.map(({ userId, old, next }) => ({
-    userId,
-    before: round1(old.rating),
-    after: round1(next.rating),
-    delta: round1(next.rating - old.rating),
-  }));
+  return updated.map(({ userId, old, next }) => wholeChange(userId, old.rating, next.rating));
 }
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
+/**
+ * Ratings are kept with their fractions (Glicko-2 needs them) but told in whole numbers, the change
+ * being the difference of the two whole ratings so that before + delta = after as shown.
+ * See docs/protocol.md, "GAME_OVER".
+ */
+export function wholeChange(userId: number, before: number, after: number): RatingChange {
+  const [from, to] = [Math.round(before), Math.round(after)];
+  return { userId, before: from, after: to, delta: to - from };
+}
 
 export function leaderboard(db: Kysely<Database>, limit: number) {
   return db

@@ -39,7 +39,7 @@ function renderTable(props: Omit<Partial<GameTableProps>, 'game'> & { game?: Par
         <GameTable
           handResult={null}
           over={null}
-          announcement=""
+          announcement={null}
           onPlay={onPlay}
           onResign={onResign}
           onPlayAgain={() => undefined}
@@ -111,17 +111,43 @@ describe('game table', () => {
         reason: 'score',
         scores: [10, 6],
         ratingChange: [
-          { userId: 1, before: 1500, after: 1662.3, delta: 162.3 },
-          { userId: 2, before: 1500, after: 1337.7, delta: -162.3 },
+          { userId: 1, before: 1500, after: 1662, delta: 162 },
+          { userId: 2, before: 1500, after: 1338, delta: -162 },
         ],
       },
     });
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).getByText('You won!')).toBeTruthy();
     expect(within(dialog).getByText('10')).toBeTruthy();
-    expect(within(dialog).getByText(/Rating 1662 \(\+162\.3\)/)).toBeTruthy();
+    expect(within(dialog).getByText('Rating 1662 (+162)')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Play again' })).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Back to games' })).toBeTruthy();
+  });
+
+  it('a rating change is told in whole numbers, with a true minus sign, even if fractions come in', () => {
+    renderTable({
+      game: { status: 'finished', turn: null, legalCards: [], you: { seat: 1 } },
+      over: {
+        type: 'GAME_OVER',
+        gameId: 'g1',
+        winnerUserId: 1,
+        reason: 'score',
+        scores: [10, 6],
+        ratingChange: [
+          { userId: 1, before: 1500, after: 1662.3, delta: 162.3 },
+          { userId: 2, before: 1500, after: 1337.7, delta: -162.3 },
+        ],
+      },
+    });
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Rating 1338 (\u2212162)')).toBeTruthy();
+    expect(dialog.textContent).not.toMatch(/\d\.\d/);
+  });
+
+  it('the screen-reader log holds only the latest announcement', () => {
+    renderTable({ announcement: { id: 4, text: 'kofi to play' } });
+    const log = screen.getByRole('log');
+    expect(log.textContent).toBe('kofi to play');
   });
 
   it('spectators see both players and no playable hand', () => {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
+import type { Announcement } from '../hooks/announce';
 import type { HandResult } from '../hooks/handResult';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
@@ -16,7 +17,7 @@ export interface GameTableProps {
   game: GameView;
   handResult: HandResult | null;
   over: ServerMessageOf<'GAME_OVER'> | null;
-  announcement: string;
+  announcement: Announcement | null;
   /** The viewer's default deck: their hand, the trick and the backs are drawn from it. */
   deck?: DeckFolder;
   onPlay(card: Card): void;
@@ -79,8 +80,9 @@ export function GameTable({
         )}
       </Stack>
 
+      {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}
       <div className={classes.srOnly} aria-live="polite" role="log">
-        {announcement}
+        {announcement && <p key={announcement.id}>{announcement.text}</p>}
       </div>
 
       <ResignDialog

@@ -4,6 +4,7 @@ import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
+import { nextAnnouncement, type Announcement } from './announce';
 import { handReason, type HandResult } from './handResult';
 
 /** How long the result of a hand stays on the table before the next deal takes over. */
@@ -16,8 +17,8 @@ export interface GameRoomState {
   missing: boolean;
   /** A private game called off before it started: declined, withdrawn or expired. */
   cancelled: ServerMessageOf<'GAME_INVITATION_CANCELLED'> | null;
-  /** The latest thing worth announcing to screen readers. */
-  announcement: string;
+  /** The latest thing worth announcing to screen readers; a new id only when something changed. */
+  announcement: Announcement | null;
 }
 
 /** Joins a game room over the socket and keeps its view; joins again whenever the socket returns. */
@@ -29,7 +30,7 @@ export function useGameRoom(gameId: string) {
     over: null,
     missing: false,
     cancelled: null,
-    announcement: '',
+    announcement: null,
   });
   const authenticated = status.auth === 'authenticated';
 
@@ -40,8 +41,6 @@ export function useGameRoom(gameId: string) {
 
   useEffect(() => {
     let resultTimer: ReturnType<typeof setTimeout> | undefined;
-    const nameOf = (game: GameView, seat: number) =>
-      game.you?.seat === seat ? 'You' : (game.players.find((p) => p.seat === seat)?.username ?? 'Opponent');
     const off = [
       socket.on('GAME_STATE', (m) => {
         if (m.gameId === gameId) setState((s) => ({ ...s, game: m.game, missing: false }));
@@ -49,7 +48,7 @@ export function useGameRoom(gameId: string) {
       socket.on('GAME_UPDATE', (m) => {
         if (m.gameId !== gameId) return;
         setState((s) => {
-          let { handResult, announcement } = s;
+          let { handResult } = s;
           for (const event of m.events) {
             if (event.kind === 'HAND_WON') {
               handResult = {
@@ -58,26 +57,31 @@ export function useGameRoom(gameId: string) {
                 points: event.points,
                 reason: handReason(event.card, event.points),
               };
-              announcement = `${nameOf(m.game, event.seat)} won the hand: ${handResult.reason}`;
-            } else if (event.kind === 'TRICK_WON') {
-              announcement = `${nameOf(m.game, event.seat)} took trick ${event.trickNumber}`;
-            } else if (event.kind === 'TURN' && m.game.you?.seat === event.seat) {
-              announcement = 'Your turn';
             }
           }
           if (handResult !== s.handResult) {
             clearTimeout(resultTimer);
             resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
           }
+          const announcement = nextAnnouncement(s.announcement, m.game, m.events);
           return { ...s, game: m.game, handResult, announcement };
         });
       }),
       socket.on('GAME_OVER', (m) => {
-        if (m.gameId === gameId) setState((s) => ({ ...s, over: m, announcement: 'The game is over' }));
+        if (m.gameId === gameId)
+          setState((s) => ({
+            ...s,
+            over: m,
+            announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
+          }));
       }),
       socket.on('GAME_INVITATION_CANCELLED', (m) => {
         if (m.gameId === gameId)
-          setState((s) => ({ ...s, cancelled: m, announcement: 'The game was called off' }));
+          setState((s) => ({
+            ...s,
+            cancelled: m,
+            announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game was called off' },
+          }));
       }),
       socket.on('ERROR', (m) => {
         if ((m.code === 'GAME_NOT_FOUND' || m.code === 'NOT_A_PLAYER') && m.ref === 'GAME_JOIN')

@@ -22,6 +22,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { toastFailure } from '../../../lib/http';
 import { useQueueActions } from '../../../lib/queue';
+import { formatRating, formatRatingChange } from '../../../lib/rating';
 import { useSession } from '../../../lib/session/useSession';
 import { leaderboardQueryOptions } from '../api/leaderboard';
 import { myGamesQueryOptions } from '../api/my-games';
@@ -120,7 +121,7 @@ export function GamesPage() {
   if (!user) {
     return (
       <>
-        <PageHeader title="Play Spar" />
+        <PageHeader title="Play Spar" size="sm" />
         <SignInPrompt
           reason="Sign in to find an opponent or practise against a bot."
           returnTo={PATHS.games}
@@ -187,8 +188,7 @@ export function GamesPage() {
                         </Text>
                         {g.ratingChange !== null && (
                           <Text size="xs" c={g.ratingChange >= 0 ? 'teal.4' : 'red.4'}>
-                            {g.ratingChange >= 0 ? '+' : ''}
-                            {g.ratingChange.toFixed(1)}
+                            {formatRatingChange(g.ratingChange)}
                           </Text>
                         )}
                       </Group>
@@ -211,7 +211,7 @@ export function GamesPage() {
                         </Table.Td>
                         <Table.Td>{row.username}</Table.Td>
                         <Table.Td ta="right" fw={700} c="spar.4">
-                          {row.rating}
+                          {formatRating(row.rating)}
                         </Table.Td>
                       </Table.Tr>
                     ))}

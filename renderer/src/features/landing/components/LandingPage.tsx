@@ -12,8 +12,16 @@ import {
   Text,
   ThemeIcon,
   Title,
+  useMatches,
 } from '@mantine/core';
-import { IconCards, IconPlayerPlayFilled, IconTargetArrow, IconTrophy } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconCards,
+  IconPlayerPlayFilled,
+  IconRobot,
+  IconTargetArrow,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { initials } from '../../../lib/initials';
@@ -62,11 +70,30 @@ function HeroFan() {
   );
 }
 
-/** Play now: signed in, it joins the quick queue (the match dialog takes over); otherwise, sign in first. */
-function PlayNow() {
+/**
+ * Signed in: the three ways to play, each named, and the games hub. Ranked and Quick join their
+ * queue (the match dialog takes over); Practice leads to the hub, where the bot's level is chosen.
+ * Signed out: Play now, which signs in first and comes back here.
+ */
+function PlayChoices() {
   const { user } = useSession();
   const { join, leave, queue } = useQueueActions();
   const navigate = useNavigate();
+  // On a phone the three buttons share one row: words only, no icons.
+  const roomy = useMatches({ base: false, xs: true });
+  if (!user) {
+    return (
+      <Button
+        size="md"
+        color="spar"
+        c="dark.9"
+        leftSection={<IconPlayerPlayFilled size={18} />}
+        onClick={() => navigate(PATHS.signIn(PATHS.home))}
+      >
+        Play now
+      </Button>
+    );
+  }
   if (queue.inQueue) {
     return (
       <Group gap="sm">
@@ -77,7 +104,7 @@ function PlayNow() {
           leftSection={<Loader size={16} color="accent" />}
           style={{ cursor: 'default' }}
         >
-          Searching for an opponent…
+          Searching for a {queue.queue === 'ranked' ? 'ranked' : 'quick'} opponent…
         </Button>
         <Button size="md" variant="subtle" color="gray" onClick={leave}>
           Cancel
@@ -86,15 +113,42 @@ function PlayNow() {
     );
   }
   return (
-    <Button
-      size="md"
-      color="spar"
-      c="dark.9"
-      leftSection={<IconPlayerPlayFilled size={18} />}
-      onClick={() => (user ? join('quick') : navigate(PATHS.signIn(PATHS.home)))}
-    >
-      Play now
-    </Button>
+    <Stack gap="xs" w="100%" maw={440}>
+      <SimpleGrid cols={3} spacing="xs">
+        <Button
+          size="md"
+          color="spar"
+          c="dark.9"
+          px="xs"
+          leftSection={roomy ? <IconTrophy size={18} /> : undefined}
+          onClick={() => join('ranked')}
+        >
+          Ranked
+        </Button>
+        <Button
+          size="md"
+          color="accent"
+          px="xs"
+          leftSection={roomy ? <IconBolt size={18} /> : undefined}
+          onClick={() => join('quick')}
+        >
+          Quick
+        </Button>
+        <Button
+          component={Link}
+          to={PATHS.games}
+          size="md"
+          variant="default"
+          px="xs"
+          leftSection={roomy ? <IconRobot size={18} /> : undefined}
+        >
+          Practice
+        </Button>
+      </SimpleGrid>
+      <Anchor component={Link} to={PATHS.games} size="sm" c="accent.3">
+        All games, your record and the leaderboard →
+      </Anchor>
+    </Stack>
   );
 }
 
@@ -155,7 +209,7 @@ export function LandingPage() {
               five tricks, keep your best card for the end, and win the last trick to score.
             </Text>
             <Group>
-              <PlayNow />
+              <PlayChoices />
               <Button component="a" href="#how-to-play" size="md" variant="default">
                 Learn the rules
               </Button>

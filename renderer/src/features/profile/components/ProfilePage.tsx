@@ -25,6 +25,7 @@ import { failureText, toastFailure } from '../../../lib/http';
 import { initials } from '../../../lib/initials';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
+import { formatRating } from '../../../lib/rating';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
@@ -106,7 +107,7 @@ export function ProfilePage() {
     // No redirect: signing out from this page must land on home, not bounce to /auth.
     return (
       <>
-        <PageHeader title="My Profile" />
+        <PageHeader title="My Profile" size="sm" />
         <SignInPrompt reason="Sign in to see your profile, rating and record." returnTo={PATHS.profile} />
       </>
     );
@@ -117,7 +118,11 @@ export function ProfilePage() {
 
   return (
     <>
-      <PageHeader title={viewingOther ? 'Player Profile' : 'My Profile'} backTo={returnTo ?? undefined} />
+      <PageHeader
+        title={viewingOther ? 'Player Profile' : 'My Profile'}
+        backTo={returnTo ?? undefined}
+        size="sm"
+      />
       <Container size="sm" py="md">
         <Stack gap="lg">
           <Group gap="md">
@@ -159,7 +164,7 @@ export function ProfilePage() {
             <Text c="red.4">{failureText(profile.error, 'Could not load the profile')}</Text>
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Stat label="Rating" value={data ? data.rating : <Skeleton h={28} />} />
+              <Stat label="Rating" value={data ? formatRating(data.rating) : <Skeleton h={28} />} />
               <Stat label="Ranked games" value={data ? data.ratedGames : <Skeleton h={28} />} />
               <Stat label="Wins" value={data ? data.wins : <Skeleton h={28} />} />
               <Stat label="Losses" value={data ? data.losses : <Skeleton h={28} />} />

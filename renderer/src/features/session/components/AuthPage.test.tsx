@@ -92,4 +92,69 @@ describe('auth page', () => {
     expect(await screen.findByText('arrived at /')).toBeTruthy();
     expect(getToken()).toBe('new-session');
   });
+
+  it('a player already signed in is sent on to where they were headed, not shown the form', async () => {
+    localStorage.setItem('token', 'live-session');
+    const user = { id: 3, username: 'ama', email: null, isVerified: true, markedForDelete: false };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(url.endsWith('/api/auth/user') ? json(200, user) : json(200, { google: null })),
+      ),
+    );
+    show('/games');
+    expect(await screen.findByText('arrived at /games')).toBeTruthy();
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+  });
+
+  it('the sign-up toast welcomes the player instead of repeating its title', async () => {
+    const user = {
+      id: 4,
+      username: 'bob_2x4',
+      email: 'b@example.com',
+      isVerified: false,
+      markedForDelete: false,
+    };
+    const { fetch, answer } = server();
+    show('/');
+    fireEvent.click(screen.getByText('Create account'));
+    fireEvent.change(screen.getByLabelText(/Username/), { target: { value: 'bob_2x4' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    answer(
+      json(201, {
+        user,
+        token: 'fresh',
+        requiresVerification: true,
+        emailVerificationSent: true,
+        message: 'Registration successful. Please check your email to verify your account.',
+      }),
+    );
+    expect(await screen.findByText('arrived at /')).toBeTruthy();
+    const [shown] = getDefaultStore().get(toastsAtom);
+    expect(shown).toMatchObject({
+      title: 'Registration Successful',
+      message: 'Welcome to Spar, bob_2x4. Check your email to verify your account.',
+    });
+    expect(shown!.message.toLowerCase()).not.toContain('registration successful');
+  });
+
+  it('a sign-in that never reaches the server says so, rather than repeating "Login failed"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        url.endsWith('/api/auth/providers')
+          ? Promise.resolve(json(200, { google: null }))
+          : Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    );
+    show('/');
+    signIn();
+    await waitFor(() => expect(getDefaultStore().get(toastsAtom)).toHaveLength(1));
+    const [shown] = getDefaultStore().get(toastsAtom);
+    expect(shown!.title).toBe('Login failed');
+    expect(shown!.message).not.toBe('');
+    expect(shown!.message).not.toBe('Login failed');
+  });
 });

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { localPath, PATHS } from '../../../lib/paths';
 import { failureText } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
@@ -76,12 +76,19 @@ function GoogleButton({ clientId, onToken }: { clientId: string; onToken: (idTok
   return <Box ref={ref} mih={44} style={{ display: 'flex', justifyContent: 'center' }} />;
 }
 
+/** The sign-up toast's message: a welcome, never the title again. */
+export function registeredText(username: string, verificationSent: boolean): string {
+  return verificationSent
+    ? `Welcome to Spar, ${username}. Check your email to verify your account.`
+    : `Welcome to Spar, ${username}.`;
+}
+
 export function AuthPage() {
   const [mode, setMode] = useState<Mode>('signin');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
-  const { signIn } = useSession();
+  const { user, signIn } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const providers = useQuery(providersQueryOptions);
@@ -106,7 +113,11 @@ export function AuthPage() {
           variant: 'success',
         });
       } else {
-        toast({ title: 'Registration Successful', description: answer.message, variant: 'success' });
+        toast({
+          title: 'Registration Successful',
+          description: registeredText(answer.user.username, answer.emailVerificationSent),
+          variant: 'success',
+        });
         if (answer.requiresVerification && !answer.emailVerificationSent) {
           toast({
             title: "Couldn't Send Verification Email",
@@ -119,7 +130,7 @@ export function AuthPage() {
     },
     onError: (error, form) => {
       const title = form.mode === 'signin' ? 'Login failed' : 'Registration failed';
-      toast({ title, description: failureText(error, title), variant: 'destructive' });
+      toast({ title, description: failureText(error), variant: 'destructive' });
     },
   });
 
@@ -146,6 +157,9 @@ export function AuthPage() {
       });
     }
   };
+
+  // Already signed in: the form has nothing to offer, so go where the sign-in would have led.
+  if (user) return <Navigate to={user.markedForDelete ? PATHS.deleteAccount : returnTo} replace />;
 
   return (
     <Container size={440} py="xl">

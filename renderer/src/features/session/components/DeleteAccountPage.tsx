@@ -34,7 +34,7 @@ export function DeleteAccountPage() {
 
   return (
     <>
-      <PageHeader title="Account Deletion" />
+      <PageHeader title="Account Deletion" size="sm" />
       <Container size="sm" py="md">
         <Stack>
           <Alert

@@ -1,12 +1,21 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Box, Button, CloseButton, Group, Text } from '@mantine/core';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toastFailure } from '../../../lib/http';
+import { getSessionFlag, SESSION_KEYS, setSessionFlag } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import { resendVerification } from '../api/resend-verification';
 
-/** A user with an email who is not verified sees 'Verification Required' and can resend. */
+/** Room on the right for the connection dot, which sits fixed over the top-right corner. */
+const CONNECTION_DOT_ROOM_PX = 34;
+
+/**
+ * A user with an email who is not verified sees 'Verification Required' in one slim line and can
+ * resend the link, or dismiss the reminder until the tab is closed. See docs/design.md, "Renderer".
+ */
 export function VerificationBanner() {
+  const [dismissed, setDismissed] = useState(() => getSessionFlag(SESSION_KEYS.verificationBannerDismissed));
   const resend = useMutation({
     mutationFn: resendVerification,
     onSuccess: (answer) => {
@@ -25,27 +34,48 @@ export function VerificationBanner() {
     },
     onError: (error) => toastFailure('Verification Failed', error),
   });
+  if (dismissed) return null;
+  const dismiss = () => {
+    setSessionFlag(SESSION_KEYS.verificationBannerDismissed);
+    setDismissed(true);
+  };
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      radius={0}
-      icon={<IconMailExclamation />}
-      title="Verification Required"
-      py="xs"
+    <Box
+      component="section"
+      aria-label="Verification Required"
+      data-testid="verification-banner"
+      bg="rgba(250, 176, 5, 0.12)"
+      py={4}
+      pl="sm"
+      pr={CONNECTION_DOT_ROOM_PX}
+      style={{ borderBottom: '1px solid rgba(250, 176, 5, 0.35)' }}
     >
-      <Group justify="space-between" gap="xs">
-        <Text size="sm">Please check your email to verify your account</Text>
+      <Group gap="xs" wrap="nowrap" justify="center">
+        <IconMailExclamation size={18} color="var(--mantine-color-yellow-4)" style={{ flexShrink: 0 }} />
+        <Text size="sm" truncate="end" miw={0} c="yellow.1">
+          <Text span inherit fw={700} c="yellow.4">
+            Verification Required
+          </Text>{' '}
+          · Please check your email to verify your account
+        </Text>
         <Button
-          size="xs"
-          variant="light"
+          size="compact-sm"
+          variant="subtle"
           color="yellow"
+          style={{ flexShrink: 0 }}
           loading={resend.isPending}
           onClick={() => resend.mutate()}
         >
-          Resend email
+          Resend
         </Button>
+        <CloseButton
+          size="sm"
+          c="yellow.4"
+          aria-label="Dismiss the verification reminder"
+          onClick={dismiss}
+          style={{ flexShrink: 0 }}
+        />
       </Group>
-    </Alert>
+    </Box>
   );
 }

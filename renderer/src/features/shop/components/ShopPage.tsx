@@ -199,7 +199,7 @@ export function ShopPage() {
   if (!user) {
     return (
       <>
-        <PageHeader title="Shop" />
+        <PageHeader title="Shop" size="sm" />
         {!loading && (
           <SignInPrompt
             reason="Sign in to see your coins and gems and spend them in the shop."
@@ -213,6 +213,7 @@ export function ShopPage() {
     <>
       <PageHeader
         title="Shop"
+        size="lg"
         right={
           // Room on the right for the connection dot fixed in that corner.
           <Box mr={18}>

@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/PageHeader';
 export function UnavailablePage({ title, description }: { title: string; description: string }) {
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} size="sm" />
       <Container size="sm" py="xl">
         <Stack align="center" ta="center" gap="md">
           <ThemeIcon size={64} radius="xl" variant="light" color="accent">

@@ -5,6 +5,7 @@ import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import { HowToPlayCard } from '../../../../components/HowToPlayCard';
 import { PATHS } from '../../../../lib/paths';
+import { formatRating, formatRatingChange } from '../../../../lib/rating';
 import { GameRewards } from './GameRewards';
 import { seatName, viewerOf } from './layout';
 
@@ -130,8 +131,7 @@ export function GameOverDialog({
           </Group>
           {myRating && (
             <Text fw={700} c={myRating.delta >= 0 ? 'teal.4' : 'red.4'}>
-              Rating {Math.round(myRating.after)} ({myRating.delta >= 0 ? '+' : ''}
-              {myRating.delta.toFixed(1)})
+              Rating {formatRating(myRating.after)} ({formatRatingChange(myRating.delta)})
             </Text>
           )}
           {!spectator && over.rewards && over.rewards.currency + over.rewards.premiumCurrency > 0 && (

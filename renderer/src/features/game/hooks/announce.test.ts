@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { GameEventMessage, GameView } from '@shared/protocol';
+import { announcementOf, nextAnnouncement } from './announce';
+
+const game: GameView = {
+  id: 'g1',
+  mode: 'practice',
+  status: 'active',
+  targetScore: 10,
+  seq: 3,
+  players: [
+    { seat: 0, userId: 1, username: 'ama', score: 0, cardsInHand: 4, connected: true, isBot: false },
+    { seat: 1, userId: null, username: 'Bot (easy)', score: 0, cardsInHand: 5, connected: true, isBot: true },
+  ],
+  you: { seat: 0 },
+  hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
+  dealer: 1,
+  turn: 1,
+  turnDeadline: 0,
+  handNumber: 1,
+  trickNumber: 1,
+  currentTrick: [{ seat: 0, card: '9_hearts' }],
+  lastTrick: null,
+  legalCards: [],
+  winnerUserId: null,
+};
+
+const played: GameEventMessage = { kind: 'CARD_PLAYED', seat: 0, card: '9_hearts' };
+const botTurn: GameEventMessage = { kind: 'TURN', seat: 1, deadline: 0 };
+const yourTurn: GameEventMessage = { kind: 'TURN', seat: 0, deadline: 0 };
+
+describe('screen-reader announcements', () => {
+  it('once you have played, the log says the bot is to play, not "Your turn"', () => {
+    const mine = nextAnnouncement(null, game, [yourTurn]);
+    expect(mine).toEqual({ id: 1, text: 'Your turn' });
+    const next = nextAnnouncement(mine, game, [played, botTurn]);
+    expect(next).toEqual({ id: 2, text: 'Bot (easy) to play' });
+  });
+
+  it('an update with nothing worth saying leaves the log as it was', () => {
+    const said = { id: 5, text: 'Your turn' };
+    expect(announcementOf(game, [played])).toBeNull();
+    expect(announcementOf(game, [{ kind: 'HAND_DEALT', handNumber: 2, dealer: 0 }])).toBeNull();
+    expect(nextAnnouncement(said, game, [played])).toBe(said);
+    expect(nextAnnouncement(said, game, [])).toBe(said);
+  });
+
+  it('a new turn of yours is a new line even when the words repeat', () => {
+    const first = nextAnnouncement(null, game, [yourTurn])!;
+    const second = nextAnnouncement(first, game, [
+      { kind: 'CARD_PLAYED', seat: 1, card: 'K_hearts' },
+      { kind: 'TRICK_WON', seat: 0, card: '9_hearts', trickNumber: 1 },
+      yourTurn,
+    ])!;
+    expect(second.id).toBe(first.id + 1);
+    expect(second.text).toBe('You took trick 1. Your turn');
+  });
+
+  it('names the winner of a hand, and a card played when time ran out', () => {
+    expect(announcementOf(game, [{ kind: 'HAND_WON', seat: 1, card: '6_spades', points: 3 }])).toBe(
+      'Bot (easy) won the hand: led 6 nobody could follow: 3 points',
+    );
+    expect(announcementOf(game, [{ kind: 'AUTO_PLAYED', seat: 0, card: 'Q_clubs' }, botTurn])).toBe(
+      'Time ran out: Queen of clubs was played for you. Bot (easy) to play',
+    );
+  });
+});

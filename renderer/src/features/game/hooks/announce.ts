@@ -1,0 +1,48 @@
+import type { GameEventMessage, GameView } from '@shared/protocol';
+import { cardLabel } from '../../../components/CardView';
+import { handReason } from './handResult';
+
+/** What the screen-reader log says, and a number that grows with every new thing said. */
+export interface Announcement {
+  id: number;
+  text: string;
+}
+
+function nameOf(game: GameView, seat: number): string {
+  if (game.you?.seat === seat) return 'You';
+  return game.players.find((p) => p.seat === seat)?.username ?? 'Opponent';
+}
+
+/**
+ * What one update changed that a player who cannot see the table needs to hear: tricks and hands
+ * won, a card played for someone whose time ran out, and whose turn it now is (the viewer's own,
+ * or who else is to play). Null when nothing of that changed, so the log stays quiet.
+ * See docs/design.md, "Renderer".
+ */
+export function announcementOf(game: GameView, events: readonly GameEventMessage[]): string | null {
+  const said: string[] = [];
+  for (const event of events) {
+    if (event.kind === 'TRICK_WON') {
+      said.push(`${nameOf(game, event.seat)} took trick ${event.trickNumber}`);
+    } else if (event.kind === 'HAND_WON') {
+      said.push(`${nameOf(game, event.seat)} won the hand: ${handReason(event.card, event.points)}`);
+    } else if (event.kind === 'AUTO_PLAYED') {
+      const who = game.you?.seat === event.seat ? 'you' : nameOf(game, event.seat);
+      said.push(`Time ran out: ${cardLabel(event.card)} was played for ${who}`);
+    } else if (event.kind === 'TURN') {
+      said.push(game.you?.seat === event.seat ? 'Your turn' : `${nameOf(game, event.seat)} to play`);
+    }
+  }
+  return said.length > 0 ? said.join('. ') : null;
+}
+
+/** The next announcement after `previous`, or `previous` itself when the update said nothing new. */
+export function nextAnnouncement(
+  previous: Announcement | null,
+  game: GameView,
+  events: readonly GameEventMessage[],
+): Announcement | null {
+  const text = announcementOf(game, events);
+  if (text === null) return previous;
+  return { id: (previous?.id ?? 0) + 1, text };
+}
