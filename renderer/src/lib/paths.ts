@@ -17,6 +17,8 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   oauthRedirect: '/oauth-redirect',
+  /** The staff area (managers and admins). */
+  manager: '/manager',
 } as const;
 
 /** Router patterns for the parameterised routes. */
@@ -42,5 +44,7 @@ export function showsBottomNav(pathname: string): boolean {
   if (HIDDEN_EXACT.includes(path)) return false;
   if (path.startsWith('/game/')) return false;
   if (path.startsWith('/messages/conversation/')) return false;
+  // The staff area has its own sidebar.
+  if (path === PATHS.manager) return false;
   return true;
 }

@@ -1,0 +1,88 @@
+import { Badge, Code, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StaffAction } from '@shared/protocol';
+import { failureText } from '../../../lib/http';
+import { auditQueryOptions } from '../api/manager';
+import { SplitPane } from './SplitPane';
+
+const when = (at: number) =>
+  new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Details({ action }: { action: StaffAction | null }) {
+  if (!action)
+    return (
+      <Text c="dark.1" size="sm">
+        Pick an entry to see what was written.
+      </Text>
+    );
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {action.action}
+      </Title>
+      <Text size="sm" c="dark.1">
+        By {action.staffUsername ?? 'a deleted account'} on {when(action.createdAt)} · {action.targetType}
+        {action.targetId ? ` ${action.targetId}` : ''}
+      </Text>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {JSON.stringify(action.details, null, 2)}
+      </Code>
+    </Stack>
+  );
+}
+
+/** The latest staff actions, newest first, with the details of the one picked. */
+export function AuditSection({ stacked }: { stacked: boolean }) {
+  const audit = useQuery(auditQueryOptions);
+  const [selected, setSelected] = useState<number | null>(null);
+  const actions = audit.data?.actions ?? [];
+  const action = actions.find((a) => a.id === selected) ?? null;
+
+  const list = (
+    <Stack gap="sm">
+      <Title order={2} size="h3">
+        Audit log
+      </Title>
+      {audit.isError ? (
+        <Text c="red.4">{failureText(audit.error, 'Could not load the audit log')}</Text>
+      ) : !audit.data ? (
+        <Skeleton h={240} />
+      ) : actions.length === 0 ? (
+        <Text c="dark.1">No staff actions yet.</Text>
+      ) : (
+        <Stack gap={2} role="list" aria-label="Staff actions">
+          {actions.map((a) => (
+            <NavLink
+              key={a.id}
+              role="listitem"
+              component="button"
+              active={a.id === selected}
+              onClick={() => setSelected(a.id)}
+              label={a.action}
+              description={`${a.staffUsername ?? 'deleted account'} · ${when(a.createdAt)}`}
+              rightSection={
+                <Badge size="xs" variant="light" color="gray">
+                  {a.targetType}
+                </Badge>
+              }
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+  return (
+    <SplitPane
+      storageKey="manager-audit-split"
+      stacked={stacked}
+      label="Audit log"
+      list={list}
+      editor={
+        <Paper withBorder p="md" radius="md">
+          <Details action={action} />
+        </Paper>
+      }
+    />
+  );
+}
