@@ -98,8 +98,9 @@ export function ManagerLayout({ sidebar, section, onSection, children }: Manager
           data-testid="sidebar"
           data-state={expanded ? 'expanded' : 'collapsed'}
           w={expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_COLLAPSED}
-          p={expanded ? 'sm' : 4}
+          px={expanded ? 'sm' : 4}
           pt="md"
+          pb="sm"
           style={{
             flexShrink: 0,
             position: 'sticky',
