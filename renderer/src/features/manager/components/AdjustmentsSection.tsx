@@ -1,4 +1,14 @@
-import { Button, Group, Paper, SegmentedControl, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Balance, CurrencyType, PlayerProfile } from '@shared/protocol';
@@ -28,7 +38,8 @@ export function AdjustmentsSection() {
   });
 
   const adjust = useMutation({
-    mutationFn: (signed: number) => adjustBalance(id!, { currencyType, amount: signed, reason: reason.trim() }),
+    mutationFn: (signed: number) =>
+      adjustBalance(id!, { currencyType, amount: signed, reason: reason.trim() }),
     onSuccess: (answer) => {
       toast({ title: 'Balance adjusted', description: answer.message, variant: 'success' });
       setResult({ username: player.data?.username ?? `Player ${id}`, balance: answer.balance });

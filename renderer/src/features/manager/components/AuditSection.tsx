@@ -76,6 +76,7 @@ export function AuditSection({ stacked }: { stacked: boolean }) {
     <SplitPane
       storageKey="manager-audit-split"
       stacked={stacked}
+      focusKey={selected}
       label="Audit log"
       list={list}
       editor={

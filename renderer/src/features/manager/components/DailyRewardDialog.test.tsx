@@ -67,11 +67,13 @@ describe('daily reward dialog', () => {
     expect(day.step).toBe('1');
     expect(day.required).toBe(true);
     expect((within(dialog).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('50');
-    expect((within(dialog).getByLabelText(/^Description/) as HTMLInputElement).value).toBe('Daily login reward');
+    expect((within(dialog).getByLabelText(/^Description/) as HTMLInputElement).value).toBe(
+      'Daily login reward',
+    );
     expect(within(dialog).getByPlaceholderText('Enter image URL')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add reward' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    const [[url, init]] = writes(fetch);
+    const [url, init] = writes(fetch)[0]!;
     expect(url).toBe('/api/manager/daily-rewards');
     expect(JSON.parse(String(init!.body))).toEqual({
       day: 1,
@@ -108,7 +110,11 @@ describe('daily reward dialog', () => {
     fireEvent.change(within(dialog).getByLabelText(/^Description/), { target: { value: 'Small one' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add reward' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toMatchObject({ day: 1, amount: 5, description: 'Small one' });
+    expect(JSON.parse(String(writes(fetch)[0]![1]!.body))).toMatchObject({
+      day: 1,
+      amount: 5,
+      description: 'Small one',
+    });
   });
 
   it('edits an existing reward with PUT, and a failure keeps the dialog open with the server message', async () => {
@@ -121,7 +127,9 @@ describe('daily reward dialog', () => {
     const onClose = show(saved);
     const dialog = await screen.findByRole('dialog', { name: 'Edit Daily Reward' });
     expect((within(dialog).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('75');
-    expect((within(dialog).getByLabelText('Image URL (Optional)') as HTMLInputElement).value).toBe('/uploads/abc.png');
+    expect((within(dialog).getByLabelText('Image URL (Optional)') as HTMLInputElement).value).toBe(
+      '/uploads/abc.png',
+    );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(getDefaultStore().get(toastsAtom)).toHaveLength(1));
     expect(getDefaultStore().get(toastsAtom)).toMatchObject([

@@ -1,4 +1,14 @@
-import { Button, Group, Modal, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrencyType, DailyReward } from '@shared/protocol';
@@ -65,7 +75,11 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
       reward ? updateDailyReward(reward.id, rewardBody(values)) : createDailyReward(rewardBody(values)),
     onSuccess: (saved) => {
       refresh();
-      toast({ title: reward ? 'Reward saved' : 'Reward added', description: `Day ${saved.day}`, variant: 'success' });
+      toast({
+        title: reward ? 'Reward saved' : 'Reward added',
+        description: `Day ${saved.day}`,
+        variant: 'success',
+      });
       onDone();
     },
     onError: (error) => toastFailure('Could not save the reward', error),
@@ -89,7 +103,10 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
 
   const bonusOptions = (items.data ?? [])
     .filter((item) => item.kind !== 'coin_pack' && item.kind !== 'gem_pack')
-    .map((item) => ({ value: String(item.id), label: item.isActive ? item.name : `${item.name} (withdrawn)` }));
+    .map((item) => ({
+      value: String(item.id),
+      label: item.isActive ? item.name : `${item.name} (withdrawn)`,
+    }));
 
   return (
     <form onSubmit={submit} noValidate aria-label={reward ? 'Edit Daily Reward' : 'Add New Daily Reward'}>

@@ -60,7 +60,9 @@ export function DailyRewardsSection() {
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <CurrencyIcon type={reward.currencyType} size={16} />
-                      <Text size="sm">{formatAmount(reward.amount, reward.currencyType)}</Text>
+                      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                        {formatAmount(reward.amount, reward.currencyType)}
+                      </Text>
                     </Group>
                   </Table.Td>
                   <Table.Td>
@@ -70,7 +72,13 @@ export function DailyRewardsSection() {
                   </Table.Td>
                   <Table.Td>
                     {reward.imageUrl ? (
-                      <Image src={reward.imageUrl} alt={`Day ${reward.day} image`} w={32} h={32} fit="contain" />
+                      <Image
+                        src={reward.imageUrl}
+                        alt={`Day ${reward.day} image`}
+                        w={32}
+                        h={32}
+                        fit="contain"
+                      />
                     ) : (
                       <Text size="sm" c="dark.2">
                         —

@@ -37,7 +37,9 @@ function stubUploads() {
 const uploadButton = () => screen.getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 const pick = (name = 'reward.png') =>
-  fireEvent.change(fileInput(), { target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] } });
+  fireEvent.change(fileInput(), {
+    target: { files: [new File([new Uint8Array([137, 80, 78, 71])], name, { type: 'image/png' })] },
+  });
 
 describe('image upload field', () => {
   beforeEach(() => getDefaultStore().set(toastsAtom, []));
@@ -65,14 +67,16 @@ describe('image upload field', () => {
     fireEvent.click(uploadButton());
     await waitFor(() => expect(uploadButton().disabled).toBe(true));
     expect(uploadButton().getAttribute('data-loading')).toBe('true');
-    const [[url, init]] = fetch.mock.calls as unknown as [string, RequestInit][];
+    const [url, init] = (fetch.mock.calls as unknown as [string, RequestInit][])[0]!;
     expect(url).toBe('/api/manager/upload-image');
     const body = init.body as FormData;
     expect([...body.keys()]).toEqual(['file']);
     expect((body.get('file') as File).name).toBe('reward.png');
     await answer(json(200, { imageUrl: '/uploads/0123abcd.png' }));
     await waitFor(() =>
-      expect((screen.getByLabelText('Image URL (Optional)') as HTMLInputElement).value).toBe('/uploads/0123abcd.png'),
+      expect((screen.getByLabelText('Image URL (Optional)') as HTMLInputElement).value).toBe(
+        '/uploads/0123abcd.png',
+      ),
     );
     expect(screen.getByText('No file selected')).toBeTruthy();
     expect(uploadButton().disabled).toBe(true);
@@ -86,17 +90,29 @@ describe('image upload field', () => {
     pick('notes.png');
     await waitFor(() => expect(uploadButton().disabled).toBe(false));
     fireEvent.click(uploadButton());
-    await answer(json(400, { message: 'Only PNG, JPEG, WebP and GIF images can be uploaded', code: 'unsupported_image' }));
+    await answer(
+      json(400, {
+        message: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
+        code: 'unsupported_image',
+      }),
+    );
     await waitFor(() => expect(getDefaultStore().get(toastsAtom)).toHaveLength(1));
     expect(getDefaultStore().get(toastsAtom)).toMatchObject([
-      { title: 'Error uploading image', message: 'Only PNG, JPEG, WebP and GIF images can be uploaded', type: 'error' },
+      {
+        title: 'Error uploading image',
+        message: 'Only PNG, JPEG, WebP and GIF images can be uploaded',
+        type: 'error',
+      },
     ]);
     expect((screen.getByLabelText('Image URL (Optional)') as HTMLInputElement).value).toBe('');
     expect(uploadButton().disabled).toBe(false);
   });
 
   it('a network failure falls back to the generic text', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     render(<Harness />);
     pick();
     await waitFor(() => expect(uploadButton().disabled).toBe(false));

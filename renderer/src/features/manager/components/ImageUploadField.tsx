@@ -31,7 +31,11 @@ export function ImageUploadField({
 
   async function upload() {
     if (!file) {
-      toast({ title: 'No file selected', description: 'Please select a file to upload.', variant: 'destructive' });
+      toast({
+        title: 'No file selected',
+        description: 'Please select a file to upload.',
+        variant: 'destructive',
+      });
       return;
     }
     setUploading(true);

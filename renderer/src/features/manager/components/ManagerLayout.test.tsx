@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { theme } from '../../../lib/theme';
 import { SIDEBAR_COOKIE, useSidebar } from '../hooks/useSidebar';
 import { SAVE_DEBOUNCE_MS } from '../hooks/useSplit';
@@ -116,7 +116,13 @@ describe('list | editor split', () => {
   const showSplit = (stacked = false) =>
     render(
       <MantineProvider theme={theme}>
-        <SplitPane storageKey="test-split" stacked={stacked} label="Items" list={<p>list</p>} editor={<p>editor</p>} />
+        <SplitPane
+          storageKey="test-split"
+          stacked={stacked}
+          label="Items"
+          list={<p>list</p>}
+          editor={<p>editor</p>}
+        />
       </MantineProvider>,
     );
   const saved = () => JSON.parse(localStorage.getItem('test-split') ?? 'null') as unknown;

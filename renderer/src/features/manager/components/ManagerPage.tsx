@@ -67,7 +67,10 @@ export function ManagerPage() {
     return (
       <>
         <PageHeader title="Staff Area" />
-        <SignInPrompt reason="Sign in with a staff account to open the staff area." returnTo={PATHS.manager} />
+        <SignInPrompt
+          reason="Sign in with a staff account to open the staff area."
+          returnTo={PATHS.manager}
+        />
       </>
     );
   if (!isStaffRole(user.role)) return <NotAllowed />;

@@ -44,7 +44,8 @@ const isPack = (kind: ShopItemKind) => kind === 'coin_pack' || kind === 'gem_pac
 /** The price as the shop shows it. */
 export function priceText(item: ManagerShopItem): string {
   if (item.moneyPrice !== null && item.moneyCurrency) return formatMoney(item.moneyPrice, item.moneyCurrency);
-  if (item.price !== null && item.currencyType) return item.price === 0 ? 'Free' : formatAmount(item.price, item.currencyType);
+  if (item.price !== null && item.currencyType)
+    return item.price === 0 ? 'Free' : formatAmount(item.price, item.currencyType);
   return '—';
 }
 
@@ -89,8 +90,10 @@ function itemBody(form: ItemForm): CreateShopItemBody | string {
   if (form.kind === 'coin_pack' || form.kind === 'gem_pack') {
     const moneyPrice = whole(form.moneyPrice);
     const grantAmount = whole(form.grantAmount);
-    if (!Number.isInteger(moneyPrice) || moneyPrice < 1) return 'Money price must be a whole number of at least 1';
-    if (!Number.isInteger(grantAmount) || grantAmount < 1) return 'Grant must be a whole number of at least 1';
+    if (!Number.isInteger(moneyPrice) || moneyPrice < 1)
+      return 'Money price must be a whole number of at least 1';
+    if (!Number.isInteger(grantAmount) || grantAmount < 1)
+      return 'Grant must be a whole number of at least 1';
     return { kind: form.kind, ...common, moneyPrice, grantAmount };
   }
   const price = whole(form.price);
@@ -171,7 +174,12 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
           value={form.description}
           onChange={(e) => set('description', e.currentTarget.value)}
         />
-        <ImageUploadField value={form.imageUrl} onChange={(url) => set('imageUrl', url)} label="Image URL" required />
+        <ImageUploadField
+          value={form.imageUrl}
+          onChange={(url) => set('imageUrl', url)}
+          label="Image URL"
+          required
+        />
         {isPack(form.kind) ? (
           <Group grow align="flex-start">
             <TextInput
@@ -216,7 +224,11 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
           </Group>
         )}
         {!item && (
-          <Switch label="On sale" checked={form.isActive} onChange={(e) => set('isActive', e.currentTarget.checked)} />
+          <Switch
+            label="On sale"
+            checked={form.isActive}
+            onChange={(e) => set('isActive', e.currentTarget.checked)}
+          />
         )}
         {problem && (
           <Text c="red.4" size="sm" role="alert">
@@ -257,7 +269,12 @@ export function ShopItemsSection({ stacked }: { stacked: boolean }) {
         <Title order={2} size="h3">
           Shop items
         </Title>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setSelected('new')}>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => setSelected('new')}
+        >
           New item
         </Button>
       </Group>
@@ -295,5 +312,14 @@ export function ShopItemsSection({ stacked }: { stacked: boolean }) {
       <ItemEditor key={item?.id ?? 'new'} item={item} onSaved={setSelected} />
     </Paper>
   );
-  return <SplitPane storageKey="manager-shop-split" stacked={stacked} list={list} editor={editor} label="Shop items" />;
+  return (
+    <SplitPane
+      storageKey="manager-shop-split"
+      stacked={stacked}
+      focusKey={selected}
+      list={list}
+      editor={editor}
+      label="Shop items"
+    />
+  );
 }

@@ -1,7 +1,10 @@
 import { Splitter, Stack } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { KEYBOARD_STEP, KEYBOARD_STEP_SHIFT, MIN_PANEL, useSplit, type SplitSizes } from '../hooks/useSplit';
 
 interface SplitPaneProps {
+  /** Changes when the editor gets something new to show: stacked, it is scrolled into view. */
+  focusKey?: string | number | null;
   /** Where the sizes are remembered (local storage). */
   storageKey: string;
   defaults?: SplitSizes;
@@ -17,13 +20,30 @@ interface SplitPaneProps {
  * the sizes always total 100 and are remembered. Stacked on narrow screens.
  * See docs/design.md, "Staff area".
  */
-export function SplitPane({ storageKey, defaults = [45, 55], stacked, list, editor, label }: SplitPaneProps) {
+export function SplitPane({
+  storageKey,
+  defaults = [45, 55],
+  stacked,
+  list,
+  editor,
+  label,
+  focusKey = null,
+}: SplitPaneProps) {
   const { sizes, setFirst } = useSplit(storageKey, defaults);
+  const editorRef = useRef<HTMLDivElement>(null);
+  const shown = useRef(focusKey);
+  useEffect(() => {
+    if (shown.current === focusKey) return;
+    shown.current = focusKey;
+    if (stacked) editorRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [focusKey, stacked]);
   if (stacked)
     return (
       <Stack gap="lg" data-testid="split-stacked">
         {list}
-        {editor}
+        <div ref={editorRef} style={{ scrollMarginTop: 'var(--mantine-spacing-md)' }}>
+          {editor}
+        </div>
       </Stack>
     );
   return (

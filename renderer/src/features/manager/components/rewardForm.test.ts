@@ -43,7 +43,14 @@ describe('daily reward form rules', () => {
 
   it('the body carries numbers, a trimmed description and null for no image', () => {
     expect(
-      rewardBody({ ...NEW_REWARD, day: '8', amount: '20', currencyType: 'premium', description: ' Bonus ', bonusItemId: 4 }),
+      rewardBody({
+        ...NEW_REWARD,
+        day: '8',
+        amount: '20',
+        currencyType: 'premium',
+        description: ' Bonus ',
+        bonusItemId: 4,
+      }),
     ).toEqual({
       day: 8,
       amount: 20,
