@@ -55,7 +55,14 @@ export function DailyRewardsSection() {
             </Table.Thead>
             <Table.Tbody>
               {rewards.data.map((reward) => (
-                <Table.Tr key={reward.id} data-testid="reward-row">
+                <Table.Tr
+                  key={reward.id}
+                  data-testid="reward-row"
+                  // The whole row opens the editor (the table scrolls sideways on a phone); the
+                  // button is the keyboard's way in.
+                  onClick={() => open(reward)}
+                  style={{ cursor: 'pointer' }}
+                >
                   <Table.Td fw={700}>{reward.day}</Table.Td>
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
@@ -98,7 +105,10 @@ export function DailyRewardsSection() {
                       variant="subtle"
                       color="gray"
                       aria-label={`Edit day ${reward.day}`}
-                      onClick={() => open(reward)}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        open(reward);
+                      }}
                     >
                       <IconPencil size={18} />
                     </ActionIcon>
