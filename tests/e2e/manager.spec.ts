@@ -58,6 +58,32 @@ test('a manager adds and edits a daily reward with an uploaded image; a player s
   await expect(page).toHaveURL('/manager');
   await expect(page.getByRole('heading', { name: 'Daily rewards' })).toBeVisible();
 
+  // Ctrl+B collapses the sidebar, kept for 7 days in a cookie across a reload.
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+  await page.keyboard.press('Control+b');
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
+  expect(cookie?.value).toBe('false');
+  expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(604_800 - 60);
+  expect(cookie!.expires - Date.now() / 1000).toBeLessThanOrEqual(604_800 + 1);
+  await page.reload();
+  await expect(sidebar).toHaveAttribute('data-state', 'collapsed');
+  await page.getByRole('button', { name: 'Toggle sidebar' }).click();
+  await expect(sidebar).toHaveAttribute('data-state', 'expanded');
+
+  // The shop's list | editor divider moves by 10 % from the keyboard and is remembered.
+  await page.getByRole('button', { name: 'Shop items' }).click();
+  const divider = page.getByRole('separator');
+  await expect(divider).toHaveAttribute('aria-valuenow', '45');
+  await divider.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(divider).toHaveAttribute('aria-valuenow', '55');
+  await page.waitForTimeout(300);
+  await page.reload();
+  await expect(page.getByRole('separator')).toHaveAttribute('aria-valuenow', '55');
+  await page.getByRole('button', { name: 'Daily rewards' }).click();
+
   // Add: the dialog starts from the defaults; the image is uploaded into the address field.
   const day = 8 + Math.floor(Math.random() * 80);
   await page.getByRole('button', { name: 'Add reward' }).click();

@@ -2,8 +2,8 @@ import {
   Button,
   Group,
   Modal,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Switch,
   Text,
@@ -160,16 +160,13 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
           error={errors.description}
         />
         <ImageUploadField value={values.imageUrl} onChange={(url) => set('imageUrl', url)} />
-        <Select
+        <NativeSelect
           label="Bonus shop item (Optional)"
-          placeholder="No bonus item"
-          data={bonusOptions}
-          value={values.bonusItemId === null ? null : String(values.bonusItemId)}
-          onChange={(value) => set('bonusItemId', value ? Number(value) : null)}
-          clearable
-          searchable
-          nothingFoundMessage="No such item"
-          comboboxProps={{ withinPortal: true }}
+          data={[{ value: '', label: 'No bonus item' }, ...bonusOptions]}
+          value={values.bonusItemId === null ? '' : String(values.bonusItemId)}
+          onChange={(event) =>
+            set('bonusItemId', event.currentTarget.value ? Number(event.currentTarget.value) : null)
+          }
         />
         <Switch
           label="Active"

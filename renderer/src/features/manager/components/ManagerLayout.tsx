@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Drawer, Group, Kbd, NavLink, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Drawer, Group, NavLink, Stack, Text, Title } from '@mantine/core';
 import {
   IconArrowLeft,
   IconGift,
@@ -34,43 +34,35 @@ function SidebarNav({
   section: SectionKey;
   onPick: (key: SectionKey) => void;
 }) {
-  const item = (key: SectionKey, label: string, Icon: typeof IconCoins) => {
-    const link = (
-      <NavLink
-        key={key}
-        component="button"
-        active={key === section}
-        aria-current={key === section ? 'page' : undefined}
-        aria-label={collapsed ? label : undefined}
-        onClick={() => onPick(key)}
-        leftSection={<Icon size={20} />}
-        label={collapsed ? null : label}
-        px={collapsed ? 12 : undefined}
-        style={{ borderRadius: 8 }}
-      />
-    );
-    return collapsed ? (
-      <Tooltip key={key} label={label} position="right">
-        {link}
-      </Tooltip>
-    ) : (
-      link
-    );
-  };
+  // Collapsed, each icon keeps its name for screen readers (aria-label) and the pointer (title).
+  const item = (key: SectionKey, label: string, Icon: typeof IconCoins) => (
+    <NavLink
+      key={key}
+      component="button"
+      active={key === section}
+      aria-current={key === section ? 'page' : undefined}
+      aria-label={collapsed ? label : undefined}
+      title={collapsed ? label : undefined}
+      onClick={() => onPick(key)}
+      leftSection={<Icon size={20} />}
+      label={collapsed ? null : label}
+      px={collapsed ? 12 : undefined}
+      style={{ borderRadius: 8 }}
+    />
+  );
   return (
     <Stack gap={4} h="100%" justify="space-between">
       <Stack gap={4}>{SECTIONS.map((s) => item(s.key, s.label, s.icon))}</Stack>
-      <Tooltip label="Back to the games" position="right" disabled={!collapsed}>
-        <NavLink
-          component={Link}
-          to={PATHS.games}
-          aria-label={collapsed ? 'Back to the games' : undefined}
-          leftSection={<IconArrowLeft size={20} />}
-          label={collapsed ? null : 'Back to the games'}
-          px={collapsed ? 12 : undefined}
-          style={{ borderRadius: 8 }}
-        />
-      </Tooltip>
+      <NavLink
+        component={Link}
+        to={PATHS.games}
+        aria-label={collapsed ? 'Back to the games' : undefined}
+        title={collapsed ? 'Back to the games' : undefined}
+        leftSection={<IconArrowLeft size={20} />}
+        label={collapsed ? null : 'Back to the games'}
+        px={collapsed ? 12 : undefined}
+        style={{ borderRadius: 8 }}
+      />
     </Stack>
   );
 }
@@ -145,26 +137,17 @@ export function ManagerLayout({ sidebar, section, onSection, children }: Manager
           pr={72}
           style={{ borderBottom: '1px solid var(--mantine-color-dark-5)' }}
         >
-          <Tooltip
-            label={
-              <Group gap={4}>
-                <Text size="xs">Toggle sidebar</Text>
-                <Kbd size="xs">Ctrl</Kbd>
-                <Kbd size="xs">B</Kbd>
-              </Group>
-            }
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label="Toggle sidebar"
+            aria-expanded={open}
+            title="Toggle sidebar (Ctrl/Cmd+B)"
+            onClick={toggle}
           >
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label="Toggle sidebar"
-              aria-expanded={open}
-              onClick={toggle}
-            >
-              {open ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
-            </ActionIcon>
-          </Tooltip>
+            {open ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+          </ActionIcon>
           <Title order={1} size="h4">
             <Text span inherit c="spar.5">
               Staff

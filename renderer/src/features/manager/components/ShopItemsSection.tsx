@@ -6,7 +6,7 @@ import {
   NavLink,
   Paper,
   SegmentedControl,
-  Select,
+  NativeSelect,
   Skeleton,
   Stack,
   Switch,
@@ -151,13 +151,12 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
         <Title order={3} size="h4">
           {item ? `Edit ${item.name}` : 'New shop item'}
         </Title>
-        <Select
+        <NativeSelect
           label="Kind"
           data={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
           value={form.kind}
-          onChange={(value) => value && set('kind', value as ShopItemKind)}
+          onChange={(event) => set('kind', event.currentTarget.value as ShopItemKind)}
           disabled={!!item}
-          allowDeselect={false}
         />
         <TextInput
           label="Name"
