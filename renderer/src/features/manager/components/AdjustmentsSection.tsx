@@ -119,8 +119,7 @@ export function AdjustmentsSection() {
               description="The player sees it in their transactions"
               required
               maxLength={200}
-              autosize
-              minRows={2}
+              rows={3}
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
             />

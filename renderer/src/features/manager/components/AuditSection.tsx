@@ -53,20 +53,20 @@ export function AuditSection({ stacked }: { stacked: boolean }) {
       ) : (
         <Stack gap={2} role="list" aria-label="Staff actions">
           {actions.map((a) => (
-            <NavLink
-              key={a.id}
-              role="listitem"
-              component="button"
-              active={a.id === selected}
-              onClick={() => setSelected(a.id)}
-              label={a.action}
-              description={`${a.staffUsername ?? 'deleted account'} · ${when(a.createdAt)}`}
-              rightSection={
-                <Badge size="xs" variant="light" color="gray">
-                  {a.targetType}
-                </Badge>
-              }
-            />
+            <div key={a.id} role="listitem">
+              <NavLink
+                component="button"
+                active={a.id === selected}
+                onClick={() => setSelected(a.id)}
+                label={a.action}
+                description={`${a.staffUsername ?? 'deleted account'} · ${when(a.createdAt)}`}
+                rightSection={
+                  <Badge size="xs" variant="light" color="gray">
+                    {a.targetType}
+                  </Badge>
+                }
+              />
+            </div>
           ))}
         </Stack>
       )}

@@ -168,8 +168,7 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
         <Textarea
           label="Description"
           maxLength={300}
-          autosize
-          minRows={2}
+          rows={3}
           value={form.description}
           onChange={(e) => set('description', e.currentTarget.value)}
         />
@@ -284,23 +283,23 @@ export function ShopItemsSection({ stacked }: { stacked: boolean }) {
       ) : (
         <Stack gap={2} role="list" aria-label="Shop items">
           {items.data.map((i) => (
-            <NavLink
-              key={i.id}
-              role="listitem"
-              component="button"
-              active={i.id === selected}
-              onClick={() => setSelected(i.id)}
-              leftSection={<Image src={i.imageUrl} alt="" w={28} h={28} fit="contain" />}
-              label={i.name}
-              description={`${KIND_LABELS[i.kind]} · ${priceText(i)}`}
-              rightSection={
-                !i.isActive && (
-                  <Badge size="xs" color="gray" variant="light">
-                    Withdrawn
-                  </Badge>
-                )
-              }
-            />
+            <div key={i.id} role="listitem">
+              <NavLink
+                component="button"
+                active={i.id === selected}
+                onClick={() => setSelected(i.id)}
+                leftSection={<Image src={i.imageUrl} alt="" w={28} h={28} fit="contain" />}
+                label={i.name}
+                description={`${KIND_LABELS[i.kind]} · ${priceText(i)}`}
+                rightSection={
+                  !i.isActive && (
+                    <Badge size="xs" color="gray" variant="light">
+                      Withdrawn
+                    </Badge>
+                  )
+                }
+              />
+            </div>
           ))}
         </Stack>
       )}
