@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   AdjustBalanceBody,
   Balance,
@@ -30,9 +30,17 @@ export const managerShopItemsQueryOptions = queryOptions({
   queryFn: () => api<ManagerShopItem[]>('/api/manager/shop-items'),
 });
 
-export const auditQueryOptions = queryOptions({
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Newest first; each further page starts before the last one's `nextBefore`. */
+export const auditQueryOptions = infiniteQueryOptions({
   queryKey: managerKeys.audit,
-  queryFn: () => api<{ actions: StaffAction[]; nextBefore: number | null }>('/api/manager/audit?limit=50'),
+  queryFn: ({ pageParam }) =>
+    api<{ actions: StaffAction[]; nextBefore: number | null }>(
+      `/api/manager/audit?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`,
+    ),
+  initialPageParam: null as number | null,
+  getNextPageParam: (last) => last.nextBefore,
   // Every staff change adds an entry: show the latest whenever the list is opened.
   staleTime: 0,
 });

@@ -1,5 +1,5 @@
-import { Badge, Code, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Code, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StaffAction } from '@shared/protocol';
 import { failureText } from '../../../lib/http';
@@ -32,11 +32,11 @@ function Details({ action }: { action: StaffAction | null }) {
   );
 }
 
-/** The latest staff actions, newest first, with the details of the one picked. */
+/** The staff actions, newest first (50 at a time), with the details of the one picked. */
 export function AuditSection({ stacked }: { stacked: boolean }) {
-  const audit = useQuery(auditQueryOptions);
+  const audit = useInfiniteQuery(auditQueryOptions);
   const [selected, setSelected] = useState<number | null>(null);
-  const actions = audit.data?.actions ?? [];
+  const actions = audit.data?.pages.flatMap((page) => page.actions) ?? [];
   const action = actions.find((a) => a.id === selected) ?? null;
 
   const list = (
@@ -51,24 +51,37 @@ export function AuditSection({ stacked }: { stacked: boolean }) {
       ) : actions.length === 0 ? (
         <Text c="dark.1">No staff actions yet.</Text>
       ) : (
-        <Stack gap={2} role="list" aria-label="Staff actions">
-          {actions.map((a) => (
-            <div key={a.id} role="listitem">
-              <NavLink
-                component="button"
-                active={a.id === selected}
-                onClick={() => setSelected(a.id)}
-                label={a.action}
-                description={`${a.staffUsername ?? 'deleted account'} · ${when(a.createdAt)}`}
-                rightSection={
-                  <Badge size="xs" variant="light" color="gray">
-                    {a.targetType}
-                  </Badge>
-                }
-              />
-            </div>
-          ))}
-        </Stack>
+        <>
+          <Stack gap={2} role="list" aria-label="Staff actions">
+            {actions.map((a) => (
+              <div key={a.id} role="listitem">
+                <NavLink
+                  component="button"
+                  active={a.id === selected}
+                  onClick={() => setSelected(a.id)}
+                  label={a.action}
+                  description={`${a.staffUsername ?? 'deleted account'} · ${when(a.createdAt)}`}
+                  rightSection={
+                    <Badge size="xs" variant="light" color="gray">
+                      {a.targetType}
+                    </Badge>
+                  }
+                />
+              </div>
+            ))}
+          </Stack>
+          {audit.hasNextPage && (
+            <Button
+              variant="default"
+              size="xs"
+              mt="xs"
+              loading={audit.isFetchingNextPage}
+              onClick={() => void audit.fetchNextPage()}
+            >
+              Load older
+            </Button>
+          )}
+        </>
       )}
     </Stack>
   );
