@@ -15,9 +15,8 @@ describe('paths', () => {
     }
   });
 
-  it('the staff area has its own sidebar instead of the bottom tabs', () => {
-    expect(showsBottomNav(PATHS.manager)).toBe(false);
-    expect(showsBottomNav('/manager/')).toBe(false);
-    expect(showsBottomNav(PATHS.shop)).toBe(true);
+  it('the staff area keeps the bottom tabs, like every page outside the listed few', () => {
+    expect(showsBottomNav(PATHS.manager)).toBe(true);
+    expect(showsBottomNav(PATHS.home)).toBe(false);
   });
 });

@@ -44,7 +44,5 @@ export function showsBottomNav(pathname: string): boolean {
   if (HIDDEN_EXACT.includes(path)) return false;
   if (path.startsWith('/game/')) return false;
   if (path.startsWith('/messages/conversation/')) return false;
-  // The staff area has its own sidebar.
-  if (path === PATHS.manager) return false;
   return true;
 }

@@ -9,6 +9,7 @@ import {
   IconShoppingBag,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
 import { PATHS } from '../../../lib/paths';
 import {
   SIDEBAR_WIDTH,
@@ -82,7 +83,8 @@ export function ManagerLayout({ sidebar, section, onSection, children }: Manager
   const { mobile, expanded, openMobile, setOpenMobile, toggle } = sidebar;
   const open = mobile ? openMobile : expanded;
   return (
-    <Box style={{ display: 'flex', minHeight: '100dvh' }}>
+    // The app's bottom tabs stay below the area (the page frame pads for them).
+    <Box style={{ display: 'flex', minHeight: `calc(100dvh - ${BOTTOM_NAV_HEIGHT + 16}px)` }}>
       {!mobile && (
         <Box
           component="nav"
@@ -97,7 +99,7 @@ export function ManagerLayout({ sidebar, section, onSection, children }: Manager
             flexShrink: 0,
             position: 'sticky',
             top: 0,
-            height: '100dvh',
+            height: `calc(100dvh - ${BOTTOM_NAV_HEIGHT}px)`,
             overflow: 'hidden',
             transition: 'width 200ms ease',
             borderRight: '1px solid var(--mantine-color-dark-5)',
