@@ -6,6 +6,12 @@ import { defineConfig } from '@playwright/test';
 /** Debian's Chromium: these machines cannot download Playwright's own browsers. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3917);
+/**
+ * The server's data folder, made once by the runner and inherited by the test workers through the
+ * environment, so a test can run the server's own CLI (`npm run user:role`) on the same database.
+ */
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'spar-e2e-'));
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -42,9 +48,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      // Kept in the environment, so test workers (which load this file again) find the same
-      // directory: a spec may write what the app has no screen for yet into its database.
-      DATA_DIR: (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'spar-e2e-'))),
+      DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       // Payment checkouts come back here: the same origin as the browser's session.
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.games, ...page(() => import('./pages/games')) },
       { path: ROUTE_PATTERNS.game, ...page(() => import('./pages/game')) },
       { path: PATHS.messages, ...page(() => import('./pages/messages')) },
+      { path: PATHS.manager, ...page(() => import('./pages/manager')) },
       { path: ROUTE_PATTERNS.conversation, ...page(() => import('./pages/conversation')) },
       { path: '*', ...page(() => import('./pages/not-found')) },
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localPath, PATHS } from './paths';
+import { localPath, PATHS, showsBottomNav } from './paths';
 
 describe('paths', () => {
   it('sign-in carries where to come back to', () => {
@@ -13,5 +13,10 @@ describe('paths', () => {
     for (const away of ['//evil.example', '/\\evil.example', 'https://evil.example', 'games', '', null]) {
       expect(localPath(away), String(away)).toBeNull();
     }
+  });
+
+  it('the staff area keeps the bottom tabs, like every page outside the listed few', () => {
+    expect(showsBottomNav(PATHS.manager)).toBe(true);
+    expect(showsBottomNav(PATHS.home)).toBe(false);
   });
 });

@@ -17,6 +17,8 @@ export const PATHS = {
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   oauthRedirect: '/oauth-redirect',
+  /** The staff area (managers and admins). */
+  manager: '/manager',
 } as const;
 
 /** Router patterns for the parameterised routes. */

@@ -19,7 +19,8 @@ const rewards = [1, 2, 3, 4, 5, 6, 7].map((day) => ({
   amount: day === 7 ? 5 : day * 50,
   currencyType: day === 7 ? 'premium' : 'regular',
   description: 'Daily login reward',
-  imageUrl: null,
+  // Day 5 has a picture chosen by staff.
+  imageUrl: day === 5 ? '/uploads/day5.png' : null,
   isActive: true,
   bonusItemId: null,
 }));
@@ -75,6 +76,8 @@ describe('daily reward card', () => {
     expect(day(3).dataset.state).toBe('today');
     expect(day(4).dataset.state).toBe('upcoming');
     expect(day(7).getAttribute('aria-label')).toBe('Day 7: 5 gems');
+    expect(day(5).querySelector('img')?.getAttribute('src')).toBe('/uploads/day5.png');
+    expect(day(4).querySelector('img')).toBeNull();
     expect(screen.getByText('Today: 150 coins')).toBeTruthy();
 
     fireEvent.click(claimButton());

@@ -56,6 +56,9 @@ function DayTile({ reward, claimed, today }: { reward: DailyReward; claimed: boo
       <Box h={22} style={{ display: 'grid', placeItems: 'center' }}>
         {claimed ? (
           <IconCheck size={20} color="var(--mantine-color-accent-4)" stroke={3} />
+        ) : reward.imageUrl ? (
+          // The picture staff chose for this day (see docs/design.md, "Staff area").
+          <img src={reward.imageUrl} alt="" width={22} height={22} style={{ objectFit: 'contain' }} />
         ) : (
           <CurrencyIcon type={reward.currencyType} size={20} />
         )}

@@ -13,9 +13,9 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconLogout, IconTrash } from '@tabler/icons-react';
+import { IconLogout, IconShieldCog, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
 import { localPath, PATHS } from '../../../lib/paths';
@@ -199,6 +199,17 @@ export function ProfilePage() {
               >
                 Sign out
               </Button>
+              {(user.role === 'manager' || user.role === 'admin') && (
+                <Button
+                  component={Link}
+                  to={PATHS.manager}
+                  variant="light"
+                  color="grape"
+                  leftSection={<IconShieldCog size={18} />}
+                >
+                  Staff area
+                </Button>
+              )}
               <Button
                 variant="subtle"
                 color="red"

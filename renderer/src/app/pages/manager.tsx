@@ -1,0 +1,1 @@
+export { ManagerPage as default } from '../../features/manager/components/ManagerPage';

@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '@shared/protocol';
+import { createQueryClient } from '../../../lib/query-client';
+import { STORAGE_KEYS } from '../../../lib/storage';
+import { theme } from '../../../lib/theme';
+import { ManagerPage } from './ManagerPage';
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** Signed in with `role`; the staff routes answer empty lists. */
+function signedInAs(role: Role) {
+  localStorage.setItem(STORAGE_KEYS.token, 'token');
+  const fetch = vi.fn(async (url: string) =>
+    url === '/api/auth/user'
+      ? json({
+          id: 4,
+          username: 'kofi',
+          email: null,
+          isVerified: false,
+          markedForDelete: false,
+          role,
+          createdAt: 1,
+        })
+      : json([]),
+  );
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/manager']}>
+          <ManagerPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return fetch;
+}
+
+describe('staff area gate', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('a plain user sees "Not allowed" and nothing is asked of the staff routes', async () => {
+    const fetch = signedInAs('user');
+    await screen.findByRole('heading', { name: 'Not allowed' });
+    screen.getByText('The staff area is only for managers and admins.');
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/api/auth/user']);
+  });
+
+  it.each(['manager', 'admin'] as const)('a %s gets the daily rewards section', async (role) => {
+    const fetch = signedInAs(role);
+    await screen.findByRole('heading', { name: 'Daily rewards' });
+    expect(screen.queryByText('Not allowed')).toBeNull();
+    expect(fetch.mock.calls.map(([url]) => url)).toContain('/api/manager/daily-rewards');
+  });
+});
