@@ -1,5 +1,6 @@
 /** Messages the client sends over /ws (see docs/design.md, "Protocol principles"). */
 import { z } from 'zod';
+import { chatSendSchema } from './chat';
 import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdSchema } from './common';
 
 /** An optional session token; when present it must be the one the socket signed in with. */
@@ -37,6 +38,7 @@ export const clientMessageSchemas = {
   }),
   GAME_RESIGN: z.object({ type: z.literal('GAME_RESIGN'), gameId: gameIdSchema }),
   GAME_LEAVE: z.object({ type: z.literal('GAME_LEAVE'), gameId: gameIdSchema }),
+  CHAT_SEND: chatSendSchema,
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;
