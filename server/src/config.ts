@@ -183,7 +183,8 @@ function fcmConfig(values: z.infer<typeof envSchema>): FcmConfig | null {
       'Invalid configuration: FCM_CLIENT_EMAIL: FCM needs FCM_SERVICE_ACCOUNT_FILE, or FCM_CLIENT_EMAIL and FCM_PRIVATE_KEY',
     );
   }
-  if (!projectId) throw new ConfigError('Invalid configuration: FCM_PROJECT_ID: required to send through FCM');
+  if (!projectId)
+    throw new ConfigError('Invalid configuration: FCM_PROJECT_ID: required to send through FCM');
   return {
     projectId,
     clientEmail,

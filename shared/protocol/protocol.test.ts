@@ -24,6 +24,7 @@ const valid: Record<string, object> = {
   GAME_PLAY: { gameId: 'g_123', card: '7_hearts', seq: 3 },
   GAME_RESIGN: { gameId: 'g_123' },
   GAME_LEAVE: { gameId: 'g_123' },
+  CHAT_SEND: { clientId: 'm-1', toUserId: 4, text: 'Hello' },
 };
 
 describe('parseClientMessage', () => {

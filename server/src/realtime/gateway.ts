@@ -293,7 +293,13 @@ export class Gateway {
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
           const code = socketCode(error.kind);
-          return conn.send({ type: 'ERROR', code, message: error.message, ref: m.type, clientId: m.clientId });
+          return conn.send({
+            type: 'ERROR',
+            code,
+            message: error.message,
+            ref: m.type,
+            clientId: m.clientId,
+          });
         }
         const frame: ServerMessage = { type: 'CHAT_MESSAGE', message: sent.message };
         // A repeat (a retry, the same frame twice) is answered to its sender alone.

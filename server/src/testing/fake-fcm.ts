@@ -29,7 +29,9 @@ export const UNREGISTERED: FcmAnswer = {
       code: 404,
       message: 'Requested entity was not found.',
       status: 'NOT_FOUND',
-      details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }],
+      details: [
+        { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' },
+      ],
     },
   },
 };
@@ -109,9 +111,14 @@ export class FakeFcm {
       response.end(JSON.stringify(answer.body));
     };
     if (request.method !== 'POST' || !/^\/v1\/projects\/[^/]+\/messages:send$/.test(request.url ?? '')) {
-      return reply({ status: 404, body: { error: { code: 404, status: 'NOT_FOUND', message: 'No such path' } } });
+      return reply({
+        status: 404,
+        body: { error: { code: 404, status: 'NOT_FOUND', message: 'No such path' } },
+      });
     }
-    const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { message: FcmRequest['message'] };
+    const { message } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+      message: FcmRequest['message'];
+    };
     this.requests.push({ path: request.url!, authorization: request.headers.authorization, message });
     const next = this.scripted.get(message.token)?.shift();
     reply(next ?? { status: 200, body: { name: `projects/fake/messages/${this.requests.length}` } });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '@shared/protocol';
+import type { ChatMessage, ServerMessage, ServerMessageOf } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
 import { TestSocket } from '../../testing/ws-client';
 import { pairKey } from '../social/relations';
@@ -30,7 +30,12 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     sockets.push(s);
     return s;
   }
-  async function relate(a: number, b: number, status: 'pending' | 'accepted' | 'blocked', blockedBy?: number) {
+  async function relate(
+    a: number,
+    b: number,
+    status: 'pending' | 'accepted' | 'blocked',
+    blockedBy?: number,
+  ) {
     await t.app.db.kysely
       .insertInto('friendships')
       .values({
@@ -60,11 +65,37 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     s.send({ type: 'CHAT_SEND', clientId, toUserId, text });
     return clientId;
   };
-  const answer = async (s: TestSocket, clientId: string) => {
-    const message = await s.next('CHAT_MESSAGE', (m) => m.message.clientId === clientId);
-    return message.message;
-  };
-  const refusal = (s: TestSocket, clientId: string) => s.next('ERROR', (m) => m.clientId === clientId);
+  /** The first frame matching, wherever it came: frames for different messages may cross. */
+  async function first<T extends ServerMessage>(s: TestSocket, match: (frame: ServerMessage) => frame is T) {
+    for (let waited = 0; waited < 5000; waited += 10) {
+      const found = s.frames.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no such frame; got ${JSON.stringify(s.frames.slice(-5))}`);
+  }
+  const answer = async (s: TestSocket, clientId: string) =>
+    (
+      await first(
+        s,
+        (f): f is ServerMessageOf<'CHAT_MESSAGE'> =>
+          f.type === 'CHAT_MESSAGE' && f.message.clientId === clientId,
+      )
+    ).message;
+  /** Waits for the `n`th answer to `clientId` on `s` and returns every answer so far. */
+  async function answers(s: TestSocket, clientId: string, n: number) {
+    const of = () =>
+      s.frames.filter(
+        (f): f is ServerMessageOf<'CHAT_MESSAGE'> =>
+          f.type === 'CHAT_MESSAGE' && f.message.clientId === clientId,
+      );
+    for (let waited = 0; of().length < n && waited < 5000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(of()).toHaveLength(n);
+    return of().map((f) => f.message);
+  }
+  const refusal = (s: TestSocket, clientId: string) =>
+    first(s, (f): f is ServerMessageOf<'ERROR'> => f.type === 'ERROR' && f.clientId === clientId);
 
   it('stores a message and answers it to every connection of both players', async () => {
     await setup();
@@ -100,13 +131,12 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     await answer(sb, id);
     // Sent again, the stored message comes back to the sender alone, even with other text.
     send(sa, b.user.id, 'twice?', id);
-    expect(await answer(sa, id)).toEqual(first);
+    expect((await answers(sa, id, 2))[1]).toEqual(first);
 
     const burst = 'burst-1';
     for (let i = 0; i < 50; i++) send(sa, b.user.id, 'hello fifty', burst);
-    const answers: ChatMessage[] = [];
-    for (let i = 0; i < 50; i++) answers.push(await answer(sa, burst));
-    expect(new Set(answers.map((m) => m.id)).size).toBe(1);
+    const fifty = await answers(sa, burst, 50);
+    expect(new Set(fifty.map((m) => m.id)).size).toBe(1);
     expect(sa.frames.filter((f) => f.type === 'ERROR')).toEqual([]);
     const rows = await stored();
     expect(rows.filter((row) => row.client_id === burst)).toHaveLength(1);
@@ -144,9 +174,14 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     }
     // Far past any message: the frame itself is refused.
     s.send({ type: 'CHAT_SEND', clientId: 'huge', toUserId: b.user.id, text: 'w'.repeat(4001) });
-    expect((await s.next('ERROR')).code).toBe('INVALID_MESSAGE');
+    const refused = (text: string) =>
+      first(s, (f): f is ServerMessageOf<'ERROR'> => f.type === 'ERROR' && !!f.message?.includes(text));
+    expect(await refused('text must be at most 1000 characters')).toMatchObject({ code: 'INVALID_MESSAGE' });
     s.send({ type: 'CHAT_SEND', clientId: 'bad id!', toUserId: b.user.id, text: 'hi' });
-    expect((await s.next('ERROR')).message).toMatch(/clientId must be 1 to 64 letters/);
+    expect(await refused('clientId must be 1 to 64 letters')).toMatchObject({
+      code: 'INVALID_MESSAGE',
+      ref: 'CHAT_SEND',
+    });
     expect((await stored()).map((row) => [...row.body].length)).toEqual([1, 1000, 1000, 1000]);
   });
 
@@ -165,7 +200,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     });
     // A retry of a stored message is not a new message, and the other player is not limited.
     send(sa, b.user.id, 'm0', ids[0]);
-    await answer(sa, ids[0]!);
+    await answers(sa, ids[0]!, 2);
     const theirs = send(sb, a.user.id, 'my turn');
     await answer(sb, theirs);
     t.clock.advance(10_000);
@@ -195,7 +230,10 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     await expectRefused(blockedByA.user.id, 'You cannot message this player');
     await expectRefused(999_999, 'You can only message friends');
     const self = send(s, a.user.id, 'me');
-    expect(await refusal(s, self)).toMatchObject({ code: 'INVALID_MESSAGE', message: 'You cannot message yourself' });
+    expect(await refusal(s, self)).toMatchObject({
+      code: 'INVALID_MESSAGE',
+      message: 'You cannot message yourself',
+    });
     // The blocker cannot write either.
     const sBlocker = await connect(blocker.token);
     const back = send(sBlocker, a.user.id, 'hi');
@@ -220,7 +258,14 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     const key = pairKey(a.user.id, b.user.id);
     for (let i = 0; i < 25; i++) {
       const [from, to] = i % 2 === 0 ? [a.user.id, b.user.id] : [b.user.id, a.user.id];
-      await insertMessage(db, { pairKey: key, senderId: from, recipientId: to, clientId: `p${i}`, body: `n${i}`, now: i });
+      await insertMessage(db, {
+        pairKey: key,
+        senderId: from,
+        recipientId: to,
+        clientId: `p${i}`,
+        body: `n${i}`,
+        now: i,
+      });
     }
     // Someone else's conversation is not part of it.
     const c = await user('chidi');
@@ -267,7 +312,9 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
       expect(res.json().message, query).toContain(message);
     }
     expect((await get(`/api/chat/abc/messages`, a.token)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/chat/${b.user.id}/messages` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/chat/${b.user.id}/messages` })).statusCode).toBe(
+      401,
+    );
   });
 
   it('lists conversations with the last message and unread count, and marks them read', async () => {
@@ -287,7 +334,11 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     const list = async (token: string) => {
       const res = await get('/api/chat/conversations', token);
       expect(res.statusCode).toBe(200);
-      return res.json() as { friend: { id: number; username: string }; lastMessage: ChatMessage; unreadCount: number }[];
+      return res.json() as {
+        friend: { id: number; username: string };
+        lastMessage: ChatMessage;
+        unreadCount: number;
+      }[];
     };
     expect((await list(a.token)).map((c) => [c.friend.username, c.lastMessage.text, c.unreadCount])).toEqual([
       ['bayo', 'a to b', 3],
@@ -301,7 +352,10 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     await answer(sb, send(sb, a.user.id, 'four'));
     expect((await list(a.token))[0]).toMatchObject({ unreadCount: 1, lastMessage: { text: 'four' } });
     // Nothing to read yet: the marker is empty, and reading twice is harmless.
-    expect((await post(`/api/chat/${quiet.user.id}/read`, a.token)).json()).toEqual({ lastReadId: null, unreadCount: 0 });
+    expect((await post(`/api/chat/${quiet.user.id}/read`, a.token)).json()).toEqual({
+      lastReadId: null,
+      unreadCount: 0,
+    });
     await post(`/api/chat/${b.user.id}/read`, a.token);
     await post(`/api/chat/${b.user.id}/read`, a.token);
     expect((await list(a.token))[0]!.unreadCount).toBe(0);

@@ -23,7 +23,14 @@ export function toChatMessage(row: Row): ChatMessage {
  */
 export async function insertMessage(
   db: Db,
-  row: { pairKey: string; senderId: number; recipientId: number; clientId: string; body: string; now: number },
+  row: {
+    pairKey: string;
+    senderId: number;
+    recipientId: number;
+    clientId: string;
+    body: string;
+    now: number;
+  },
 ): Promise<{ row: Row; created: boolean }> {
   const inserted = await db
     .insertInto('chat_messages')
@@ -94,7 +101,7 @@ export async function newestReceived(db: Db, userId: number, friendId: number): 
     .where('recipient_id', '=', userId)
     .where('sender_id', '=', friendId)
     .executeTakeFirst();
-  return row?.id == null ? null : Number(row.id);
+  return row?.id === null || row?.id === undefined ? null : Number(row.id);
 }
 
 /** Moves the reader's marker forward to `lastReadId` (never back). */

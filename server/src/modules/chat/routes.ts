@@ -13,8 +13,11 @@ export function chatRoutes(app: ContractApp, deps: { accounts: AccountService; c
     chat.conversations(authOf(request).user.id),
   );
 
-  app.get('/api/chat/:friendId/messages', { preHandler: auth, schema: chatMessagesContract }, async (request) =>
-    chat.page(authOf(request).user.id, request.params.friendId, request.query.before, request.query.limit),
+  app.get(
+    '/api/chat/:friendId/messages',
+    { preHandler: auth, schema: chatMessagesContract },
+    async (request) =>
+      chat.page(authOf(request).user.id, request.params.friendId, request.query.before, request.query.limit),
   );
 
   app.post('/api/chat/:friendId/read', { preHandler: auth, schema: chatReadContract }, async (request) =>

@@ -179,7 +179,10 @@ export class ChatService {
     await this.requireFriends(userId, friendId);
     const newest = await newestReceived(this.kysely, userId, friendId);
     if (newest === null) return { lastReadId: null, unreadCount: 0 };
-    return { lastReadId: await markRead(this.kysely, userId, friendId, newest, this.deps.now()), unreadCount: 0 };
+    return {
+      lastReadId: await markRead(this.kysely, userId, friendId, newest, this.deps.now()),
+      unreadCount: 0,
+    };
   }
 }
 
