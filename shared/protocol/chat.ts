@@ -88,8 +88,13 @@ export const chatMessagesQuerySchema = z.object({
     .max(CHAT_PAGE_MAX, `limit must be between 1 and ${CHAT_PAGE_MAX}`)
     .default(CHAT_PAGE_DEFAULT),
 });
-/** Newest first; `nextBefore` is the `before` of the next (older) page, null at the beginning. */
+/**
+ * Newest first; `nextBefore` is the `before` of the next (older) page, null at the beginning. The
+ * friend and the friendship's id come with every page (the chat header and its challenge button).
+ */
 export const chatPageSchema = z.object({
+  friend: z.object({ id: userIdSchema, username: z.string() }),
+  friendshipId: z.number().int().positive(),
   messages: z.array(chatMessageSchema),
   nextBefore: z.number().int().nullable(),
 });

@@ -296,6 +296,13 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     const theirs = (await get(`/api/chat/${a.user.id}/messages`, b.token)).json();
     expect(theirs.messages).toHaveLength(25);
     expect(theirs.nextBefore).toBeNull();
+    const friendship = await db
+      .selectFrom('friendships')
+      .select('id')
+      .where('pair_key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(theirs.friend).toEqual({ id: a.user.id, username: 'amara' });
+    expect(theirs.friendshipId).toBe(friendship.id);
     expect(theirs.messages[0]).toMatchObject({ text: 'n24', fromUserId: a.user.id, toUserId: b.user.id });
     // An exact page end says so on the next request.
     const exact = (await get(`/api/chat/${b.user.id}/messages?limit=25`, a.token)).json();

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import type { Notifier } from '../devices/notifier';
-import { pairKey, relationBetween, friendIdsOf } from '../social/relations';
+import { friendIdsOf, pairKey, relationBetween, type FriendshipRow } from '../social/relations';
 import {
   findByClientId,
   insertMessage,
@@ -83,13 +83,14 @@ export class ChatService {
   }
 
   /** Refuses unless the two are accepted friends (a blocked pair is told so). */
-  private async requireFriends(userId: number, friendId: number): Promise<void> {
+  private async requireFriends(userId: number, friendId: number): Promise<FriendshipRow> {
     if (userId === friendId) throw new DomainError('invalid', 'You cannot message yourself', 'chat_self');
     const relation = await relationBetween(this.kysely, userId, friendId);
     if (relation?.status === 'blocked')
       throw new DomainError('forbidden', 'You cannot message this player', 'chat_blocked');
     if (relation?.status !== 'accepted')
       throw new DomainError('forbidden', 'You can only message friends', 'chat_not_friends');
+    return relation;
   }
 
   /**
@@ -139,11 +140,16 @@ export class ChatService {
 
   /** One page of the conversation, newest first. */
   async page(userId: number, friendId: number, before: number | undefined, limit: number): Promise<ChatPage> {
-    await this.requireFriends(userId, friendId);
+    const friendship = await this.requireFriends(userId, friendId);
     // One more than asked says whether an older page exists.
-    const rows = await pageOf(this.kysely, pairKey(userId, friendId), before, limit + 1);
+    const [rows, [friend]] = await Promise.all([
+      pageOf(this.kysely, pairKey(userId, friendId), before, limit + 1),
+      usernames(this.kysely, [friendId]),
+    ]);
     const messages = rows.slice(0, limit).map(toChatMessage);
     return {
+      friend: { id: friendId, username: friend?.username ?? '' },
+      friendshipId: friendship.id,
       messages,
       nextBefore: rows.length > limit ? messages[messages.length - 1]!.id : null,
     };
