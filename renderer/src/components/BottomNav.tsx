@@ -61,7 +61,11 @@ export function BottomNav() {
                   display="block"
                   w="fit-content"
                   mx="auto"
-                  aria-label={to === PATHS.messages && unread > 0 ? `${unread} unread messages` : undefined}
+                  aria-label={
+                    to === PATHS.messages && unread > 0
+                      ? `${unread} unread message${unread === 1 ? '' : 's'}`
+                      : undefined
+                  }
                 >
                   <Icon size={22} stroke={isActive ? 2.2 : 1.6} style={{ display: 'block' }} />
                 </Indicator>

@@ -11,7 +11,6 @@ import {
   Stack,
   Text,
   Textarea,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -82,11 +81,7 @@ function StoredMessage({ message, mine }: { message: ChatMessage; mine: boolean 
       footer={
         <Group gap={4} c="dark.2">
           <Text size="xs">{timeFormat.format(message.createdAt)}</Text>
-          {mine && (
-            <Tooltip label="Sent">
-              <IconCheck size={14} aria-label="Sent" />
-            </Tooltip>
-          )}
+          {mine && <IconCheck size={14} aria-label="Sent" />}
         </Group>
       }
     >
@@ -196,8 +191,10 @@ function Header({
   return (
     <Box
       component="header"
-      px="sm"
+      pl="sm"
       style={{
+        // Room on the right for the connection dot in the corner.
+        paddingRight: 'calc(var(--mantine-spacing-sm) + 14px)',
         paddingTop: headerTopPadding() - 6,
         paddingBottom: 10,
         borderBottom: '1px solid var(--mantine-color-dark-5)',
@@ -295,7 +292,8 @@ function Conversation({ myId, friendId }: { myId: number; friendId: number }) {
     }
   }, [messages, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const denied = history.error instanceof ApiError && history.error.status === 403;
+  // Not a friend (403), oneself (400), not a player (404): retrying will not help.
+  const denied = history.error instanceof ApiError && [400, 403, 404].includes(history.error.status);
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Header
