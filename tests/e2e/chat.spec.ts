@@ -41,7 +41,7 @@ test('two friends chat both ways in real time, as plain text, with presence and 
   test.setTimeout(90_000);
   const ama = uniqueName('ama');
   const kofi = uniqueName('kofi');
-  const ctxA = await browser.newContext();
+  const ctxA = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const ctxB = await browser.newContext();
   const a = await ctxA.newPage();
   const b = await ctxB.newPage();
