@@ -5,7 +5,7 @@
  * exponential backoff (see docs/design.md, "Chat and push").
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { PushMessage, PushResult, PushSender } from './index';
+import type { PushMessage, PushResult, PushSender } from './types';
 
 export interface FcmOptions {
   projectId: string;

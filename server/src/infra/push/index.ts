@@ -7,26 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { JWT } from 'google-auth-library';
 import type { FcmConfig } from '../../config';
 import { FcmPushSender } from './fcm';
+import type { PushMessage, PushResult, PushSender } from './types';
 
-export interface PushMessage {
-  /** What happened: friend_request, game_invitation, chat_message. */
-  kind: string;
-  title: string;
-  body: string;
-  /** Extra fields for the app (FCM takes strings only). */
-  data: Record<string, string>;
-}
-
-/**
- * What the provider said: delivered, the token is no good any more (the caller deactivates it), or
- * it failed for another reason (after the retries).
- */
-export type PushResult = 'sent' | 'invalid_token' | 'failed';
-
-export interface PushSender {
-  readonly kind: 'fcm' | 'log';
-  send(token: string, message: PushMessage): Promise<PushResult>;
-}
+export type { PushMessage, PushResult, PushSender } from './types';
 
 /** Without FCM configured: writes what would have been sent to the log, and says it was sent. */
 export class LoggingPushSender implements PushSender {
