@@ -299,7 +299,7 @@ function Conversation({ myId, friendId }: { myId: number; friendId: number }) {
       <Header
         friendId={friendId}
         username={friend?.username ?? null}
-        online={online}
+        online={friend ? online : null}
         friendshipId={friendshipId}
       />
       <Box
