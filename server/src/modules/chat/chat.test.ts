@@ -4,9 +4,24 @@ import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../t
 import { TestSocket } from '../../testing/ws-client';
 import { pairKey } from '../social/relations';
 import { insertMessage } from './repo';
+import { ChatRateLimiter } from './service';
 
 // Chat's own limit (10 per 10 s) is under test; the socket's frame limit is not.
 const FAST = { WS_MESSAGES_PER_SECOND: '5000' };
+
+describe('chat rate limiter', () => {
+  it('counts new client ids per sender in a sliding window, and forgets quiet senders', () => {
+    const limiter = new ChatRateLimiter(3, 1000);
+    expect([1, 2, 3, 4].map((n) => limiter.take(1, `c${n}`, 0))).toEqual([true, true, true, false]);
+    expect(limiter.take(1, 'c2', 10)).toBe(true);
+    expect(limiter.take(2, 'other', 10)).toBe(true);
+    expect(limiter.take(1, 'c5', 999)).toBe(false);
+    expect(limiter.take(1, 'c5', 1000)).toBe(true);
+    expect(limiter.size).toBe(2);
+    for (let n = 0; n < 1000; n++) limiter.take(3, `late${n % 2}`, 5000);
+    expect(limiter.size).toBe(1);
+  });
+});
 
 describe.each(DIALECTS)('chat on %s', (dialect) => {
   let t: TestApp;

@@ -44,8 +44,20 @@ export class ChatRateLimiter {
     private readonly windowMs = CHAT_RATE_WINDOW_MS,
   ) {}
 
+  private calls = 0;
+
+  /** Senders with a recent message (tests). */
+  get size(): number {
+    return this.sent.size;
+  }
+
   /** Counts this send; false when the sender is over the limit. */
   take(userId: number, clientId: string, now: number): boolean {
+    // Now and then, forget senders whose messages have all left the window.
+    if (++this.calls % 1000 === 0) {
+      for (const [id, entries] of this.sent)
+        if (entries.every((entry) => now - entry.at >= this.windowMs)) this.sent.delete(id);
+    }
     const recent = (this.sent.get(userId) ?? []).filter((entry) => now - entry.at < this.windowMs);
     if (recent.some((entry) => entry.clientId === clientId)) return true;
     if (recent.length >= this.limit) {
