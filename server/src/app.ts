@@ -26,6 +26,10 @@ import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
 import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
 import { LocalPresenceStore } from './infra/presence-store';
+import { createPushSender, type PushSender } from './infra/push';
+import { chatRoutes } from './modules/chat/routes';
+import { ChatService } from './modules/chat/service';
+import { Notifier } from './modules/devices/notifier';
 import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
 import { gameRoutes } from './modules/games/routes';
@@ -58,12 +62,19 @@ export interface AppOptions {
   sweepIntervalMs?: number;
   /** Replaces the provider chosen from the configuration (tests: a short Paystack timeout). */
   paymentProvider?: PaymentProvider;
+  /** Replaces the push sender chosen from the configuration (tests: FCM against a fake). */
+  pushSender?: PushSender;
 }
 
 export interface App extends FastifyInstance {
   accounts: AccountService;
   db: Db;
   rooms: RoomManager;
+  /**
+   * Push notifications to players with no open socket: friend requests, game invitations and
+   * chat messages call `notifier.notify(userId, {kind, title, body, data})`.
+   */
+  notifier: Notifier;
 }
 
 /** Builds the whole HTTP app without listening, so tests can inject requests. */
@@ -125,6 +136,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
+  const notifier = new Notifier({
+    db,
+    sender: options.pushSender ?? createPushSender(config.fcm, app.log),
+    presence,
+    now,
+    log: app.log,
+  });
+  app.decorate('notifier', notifier);
+  const chat = new ChatService({ db, now, notifier });
   app.decorateRequest('auth', null);
 
   // While shutting down, answers to requests still in flight close their connection, so a
@@ -184,6 +204,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
   currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
+  chatRoutes(routes, { accounts, chat });
   await managerRoutes(routes, {
     accounts,
     manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
@@ -203,6 +224,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     maxConnectionsPerUser: config.socketLimits.perUser,
     log: app.log,
     friendsOf: (userId) => friendIdsOf(db.kysely, userId),
+    chat,
   });
   registerGateway(app, gateway, {
     trustProxy: config.trustProxy,
@@ -236,6 +258,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     stalls.stop();
     matchmaking.stop();
     rooms.stop();
+    await notifier.settled();
     mailer.close();
     await db.close();
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -23,6 +24,12 @@ const optionalUrl = (protocols: string[]) =>
       },
       { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
     );
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -55,6 +62,11 @@ const envSchema = z.object({
     .trim()
     .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code such as NGN')
     .default('NGN'),
+  FCM_PROJECT_ID: optionalText,
+  FCM_SERVICE_ACCOUNT_FILE: optionalText,
+  FCM_CLIENT_EMAIL: optionalText,
+  FCM_PRIVATE_KEY: optionalText,
+  FCM_BASE_URL: optionalUrl(['https:', 'http:']),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(SESSION_DAYS),
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
@@ -105,6 +117,8 @@ export interface Config {
   mailFrom: string;
   googleClientIds: string[];
   payments: PaymentsConfig;
+  /** Firebase Cloud Messaging; null logs notifications instead of sending them. */
+  fcm: FcmConfig | null;
   sessionDays: number;
   /** Sign-in requests (register, login, Google, resend) allowed per IP address per minute. */
   authRateLimitPerMinute: number;
@@ -120,6 +134,63 @@ export interface PaymentsConfig {
   paystackBaseUrl: string;
   /** What packs without a currency of their own are charged in. */
   currency: string;
+}
+
+/** A Firebase service account allowed to send (see docs/operations.md, "Push notifications"). */
+export interface FcmConfig {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  baseUrl: string;
+}
+
+/**
+ * FCM from FCM_SERVICE_ACCOUNT_FILE (the service account's JSON key) or FCM_CLIENT_EMAIL and
+ * FCM_PRIVATE_KEY, with FCM_PROJECT_ID (or the key file's project_id); null when none is set.
+ */
+function fcmConfig(values: z.infer<typeof envSchema>): FcmConfig | null {
+  const file = values.FCM_SERVICE_ACCOUNT_FILE;
+  const fields = values.FCM_CLIENT_EMAIL ?? values.FCM_PRIVATE_KEY;
+  if (!file && !fields && !values.FCM_PROJECT_ID) return null;
+  if (file && fields) {
+    throw new ConfigError(
+      'Invalid configuration: FCM_SERVICE_ACCOUNT_FILE: give the key file or FCM_CLIENT_EMAIL and FCM_PRIVATE_KEY, not both',
+    );
+  }
+  let projectId = values.FCM_PROJECT_ID;
+  let clientEmail = values.FCM_CLIENT_EMAIL;
+  // Environment files often hold the key on one line with its line breaks written as \n.
+  let privateKey = values.FCM_PRIVATE_KEY?.replace(/\\n/g, '\n');
+  if (file) {
+    let key: { project_id?: unknown; client_email?: unknown; private_key?: unknown };
+    try {
+      key = JSON.parse(readFileSync(file, 'utf8')) as typeof key;
+    } catch (error) {
+      const reason = error instanceof SyntaxError ? 'is not JSON' : 'cannot be read';
+      throw new ConfigError(`Invalid configuration: FCM_SERVICE_ACCOUNT_FILE: ${file} ${reason}`);
+    }
+    if (typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
+      throw new ConfigError(
+        'Invalid configuration: FCM_SERVICE_ACCOUNT_FILE: not a service account key (no client_email or private_key)',
+      );
+    }
+    clientEmail = key.client_email;
+    privateKey = key.private_key;
+    projectId ??= typeof key.project_id === 'string' ? key.project_id : undefined;
+  }
+  if (!clientEmail || !privateKey) {
+    throw new ConfigError(
+      'Invalid configuration: FCM_CLIENT_EMAIL: FCM needs FCM_SERVICE_ACCOUNT_FILE, or FCM_CLIENT_EMAIL and FCM_PRIVATE_KEY',
+    );
+  }
+  if (!projectId)
+    throw new ConfigError('Invalid configuration: FCM_PROJECT_ID: required to send through FCM');
+  return {
+    projectId,
+    clientEmail,
+    privateKey,
+    baseUrl: (values.FCM_BASE_URL ?? 'https://fcm.googleapis.com').replace(/\/+$/, ''),
+  };
 }
 
 /** Caps on WebSocket connections (see docs/design.md, "Socket limits"). */
@@ -173,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       paystackBaseUrl: (values.PAYSTACK_BASE_URL ?? 'https://api.paystack.co').replace(/\/+$/, ''),
       currency: values.PAYMENT_CURRENCY,
     },
+    fcm: fcmConfig(values),
     sessionDays: values.SESSION_DAYS,
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: values.TRUST_PROXY,

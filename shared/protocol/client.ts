@@ -1,5 +1,6 @@
 /** Messages the client sends over /ws (see docs/design.md, "Protocol principles"). */
 import { z } from 'zod';
+import { chatSendSchema } from './chat';
 import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdSchema } from './common';
 
 /** An optional session token; when present it must be the one the socket signed in with. */
@@ -39,6 +40,7 @@ export const clientMessageSchemas = {
   GAME_LEAVE: z.object({ type: z.literal('GAME_LEAVE'), gameId: gameIdSchema }),
   /** Turns down a private game's invitation (the friend) or withdraws it (the challenger). */
   DECLINE_GAME_INVITATION: z.object({ type: z.literal('DECLINE_GAME_INVITATION'), gameId: gameIdSchema }),
+  CHAT_SEND: chatSendSchema,
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;

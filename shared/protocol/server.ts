@@ -8,6 +8,7 @@ import {
   seatSchema,
   userIdSchema,
 } from './common';
+import { chatClientIdSchema, chatMessageFrameSchema } from './chat';
 import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
 
 /** Why a private game's invitation ended without a game: see docs/protocol.md, "Private games". */
@@ -168,11 +169,14 @@ export const serverMessageSchemas = {
     ratingChange: z.array(ratingChangeSchema).optional(),
     rewards: z.object({ currency: z.number().int(), premiumCurrency: z.number().int() }).optional(),
   }),
+  CHAT_MESSAGE: chatMessageFrameSchema,
   ERROR: z.object({
     type: z.literal('ERROR'),
     code: z.enum(ERROR_CODES),
     message: z.string().optional(),
     ref: z.string().optional(),
+    /** The CHAT_SEND this refuses (see docs/protocol.md, "Chat"). */
+    clientId: chatClientIdSchema.optional(),
   }),
 } as const;
 

@@ -1,6 +1,7 @@
-import { Box, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCards, IconDeviceTv, IconUser, IconUsers } from '@tabler/icons-react';
 import { NavLink, useLocation } from 'react-router';
+import { useUnreadTotal } from '../lib/conversations';
 import { PATHS, showsBottomNav } from '../lib/paths';
 import { playUiSound } from '../lib/sounds';
 
@@ -14,9 +15,13 @@ const TABS = [
 
 export const BOTTOM_NAV_HEIGHT = 64;
 
-/** The five tabs, shown where `showsBottomNav` allows; tapping one plays the navigation sound. */
+/**
+ * The five tabs, shown where `showsBottomNav` allows; tapping one plays the navigation sound. The
+ * Friends tab carries the number of unread chat messages.
+ */
 export function BottomNav() {
   const { pathname } = useLocation();
+  const unread = useUnreadTotal();
   if (!showsBottomNav(pathname)) return null;
   return (
     <Box
@@ -47,11 +52,23 @@ export function BottomNav() {
           >
             {({ isActive }: { isActive: boolean }) => (
               <Box c={isActive ? 'spar.5' : 'dark.1'} style={{ transition: 'color 150ms ease' }}>
-                <Icon
-                  size={22}
-                  stroke={isActive ? 2.2 : 1.6}
-                  style={{ display: 'block', margin: '0 auto' }}
-                />
+                <Indicator
+                  label={unread > 99 ? '99+' : unread}
+                  size={16}
+                  color="red"
+                  offset={2}
+                  disabled={to !== PATHS.messages || unread === 0}
+                  display="block"
+                  w="fit-content"
+                  mx="auto"
+                  aria-label={
+                    to === PATHS.messages && unread > 0
+                      ? `${unread} unread message${unread === 1 ? '' : 's'}`
+                      : undefined
+                  }
+                >
+                  <Icon size={22} stroke={isActive ? 2.2 : 1.6} style={{ display: 'block' }} />
+                </Indicator>
                 <Text size="xs" fw={isActive ? 700 : 500} mt={2}>
                   {label}
                 </Text>

@@ -290,6 +290,27 @@ export interface FriendshipsTable {
   updated_at: number;
 }
 
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  /** The friendships key of the two players. */
+  pair_key: string;
+  sender_id: number;
+  recipient_id: number;
+  /** The sender's id for this message; unique per sender (de-duplication). */
+  client_id: string;
+  /** Trimmed, 1 to 1000 code points; plain text. */
+  body: string;
+  created_at: number;
+}
+
+export interface ChatReadsTable {
+  user_id: number;
+  friend_id: number;
+  /** The newest message of the conversation the user has read. */
+  last_read_id: number;
+  updated_at: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
@@ -312,4 +333,6 @@ export interface Database {
   user_decks: UserDecksTable;
   staff_actions: StaffActionsTable;
   friendships: FriendshipsTable;
+  chat_messages: ChatMessagesTable;
+  chat_reads: ChatReadsTable;
 }

@@ -88,6 +88,11 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
     maxConnectionsPerUser: 10,
     log: silentLog,
     friendsOf: async () => [],
+    chat: {
+      send: async () => {
+        throw new Error('chat is not part of these tests');
+      },
+    },
     ...overrides,
   };
   const gateway = new Gateway(deps);

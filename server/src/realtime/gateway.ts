@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_FRAME_BYTES,
+  type ChatMessage,
+  type ErrorCode,
   parseClientMessage,
   type ClientMessage,
   type ClientMessageOf,
@@ -10,7 +12,7 @@ import {
 import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
 import type { PresenceStore } from '../infra/presence-store';
 import type { AccountService, SessionsRevoked } from '../modules/auth/service';
-import { AuthError } from '../errors';
+import { AuthError, DomainError, type ErrorKind } from '../errors';
 import type { RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import { Connection, type Peer } from './connection';
@@ -44,6 +46,25 @@ export interface GatewayDeps {
   log: FastifyBaseLogger;
   /** Accepted friends of a user: presence goes to them only. See docs/protocol.md, "Presence". */
   friendsOf(userId: number): Promise<number[]>;
+  /**
+   * Stores a chat message (see docs/protocol.md, "Chat"): `created` is false when the sender had
+   * already sent this client id. Refusals are DomainErrors.
+   */
+  chat: {
+    send(
+      sender: { userId: number; username: string },
+      message: { clientId: string; toUserId: number; text: string },
+    ): Promise<{ message: ChatMessage; created: boolean }>;
+  };
+}
+
+/** The ERROR code a refused request's kind becomes on the socket. */
+function socketCode(kind: ErrorKind): ErrorCode {
+  if (kind === 'invalid') return 'INVALID_MESSAGE';
+  if (kind === 'rate_limited') return 'RATE_LIMITED';
+  if (kind === 'unauthenticated') return 'AUTH_REQUIRED';
+  if (kind === 'forbidden' || kind === 'not_found' || kind === 'conflict') return 'FORBIDDEN';
+  return 'INTERNAL_ERROR';
 }
 
 interface Player {
@@ -266,6 +287,30 @@ export class Gateway {
     DECLINE_GAME_INVITATION: {
       signedIn: true,
       run: async (_c, m, me) => (await this.deps.rooms.get(m.gameId)).decline(me.userId),
+    },
+    CHAT_SEND: {
+      signedIn: true,
+      run: async (conn, m, me) => {
+        let sent;
+        try {
+          sent = await this.deps.chat.send(me, m);
+        } catch (error) {
+          if (!(error instanceof DomainError)) throw error;
+          const code = socketCode(error.kind);
+          return conn.send({
+            type: 'ERROR',
+            code,
+            message: error.message,
+            ref: m.type,
+            clientId: m.clientId,
+          });
+        }
+        const frame: ServerMessage = { type: 'CHAT_MESSAGE', message: sent.message };
+        // A repeat (a retry, the same frame twice) is answered to its sender alone.
+        if (!sent.created) return conn.send(frame);
+        this.deps.bus.publish(userChannel(me.userId), frame);
+        this.deps.bus.publish(userChannel(m.toUserId), frame);
+      },
     },
   };
 

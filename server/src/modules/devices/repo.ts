@@ -79,3 +79,26 @@ export function deliveryOwner(db: Db, token: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** The tokens a notification for `userId` goes to: active, and this user is their delivery owner. */
+export async function deliveryTokensOf(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('device_tokens')
+    .select('token')
+    .where('user_id', '=', userId)
+    .where('is_active', '=', 1)
+    .execute();
+  const tokens: string[] = [];
+  for (const { token } of rows) if ((await deliveryOwner(db, token))?.user_id === userId) tokens.push(token);
+  return tokens;
+}
+
+/** The provider says a token is dead: no one's registration of it is active any more. */
+export async function deactivateTokenEverywhere(db: Db, token: string, now: number): Promise<void> {
+  await db
+    .updateTable('device_tokens')
+    .set({ is_active: 0, updated_at: now })
+    .where('token', '=', token)
+    .where('is_active', '=', 1)
+    .execute();
+}
