@@ -185,13 +185,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         send(a, { type: 'USER_OFFLINE', userId: b });
         send(b, { type: 'USER_OFFLINE', userId: a });
       },
+      async requested(from, to) {
+        void notifier.notify(to, {
+          kind: 'friend_request',
+          title: 'Friend request',
+          body: `${from.username} wants to be your friend`,
+          data: { userId: String(from.id) },
+        });
+      },
     },
   });
   socialRoutes(routes, { accounts, social });
   customizationRoutes(routes, { accounts, customization });
   deckRoutes(routes, { accounts, decks: new DeckService({ db, now }) });
   deviceRoutes(routes, { db, accounts, now });
-  gameRoutes(routes, { accounts, games: new GameService({ db, rooms }) });
+  gameRoutes(routes, { accounts, games: new GameService({ db, rooms, notifier }) });
   const rewards = new RewardService({ db, now });
   rewardRoutes(routes, { accounts, rewards });
   const payments = new PaymentService({

@@ -189,6 +189,62 @@ describe.each(DIALECTS)('push notifications on %s', (dialect) => {
       data: { kind: 'friend_request', fromUserId: '1' },
     });
   });
+
+  it('pushes a friend request and a game invitation to a player who is away', async () => {
+    await setup();
+    const asker = await register(t.app, { username: 'asker' });
+    const away = await register(t.app, { username: 'away_player' });
+    await device('phone-away', away.token);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      payload: { friendId: away.user.id },
+      headers: bearer(asker.token),
+    });
+    expect(asked.statusCode).toBe(200);
+    await t.app.notifier.settled();
+    expect(fcm.requests.map((r) => r.message)).toEqual([
+      {
+        token: 'phone-away',
+        notification: { title: 'Friend request', body: 'asker wants to be your friend' },
+        data: { kind: 'friend_request', userId: String(asker.user.id) },
+      },
+    ]);
+    // The same request again is refused and tells nobody twice.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/friends/request',
+      payload: { friendId: away.user.id },
+      headers: bearer(asker.token),
+    });
+    await t.app.notifier.settled();
+    expect(fcm.requests).toHaveLength(1);
+
+    const friendship = asked.json<{ id: number }>();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/friends/respond',
+      payload: { requestId: friendship.id, status: 'accepted' },
+      headers: bearer(away.token),
+    });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/game-rooms/private',
+      payload: { friendshipId: friendship.id },
+      headers: bearer(asker.token),
+    });
+    expect(created.statusCode).toBe(201);
+    await t.app.notifier.settled();
+    expect(fcm.requests[1]!.message).toEqual({
+      token: 'phone-away',
+      notification: { title: 'Game invitation', body: 'asker challenges you to a private game' },
+      data: {
+        kind: 'game_invitation',
+        gameId: created.json<{ id: string }>().id,
+        userId: String(asker.user.id),
+      },
+    });
+  });
 });
 
 describe('push configuration', () => {

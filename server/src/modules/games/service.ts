@@ -6,6 +6,7 @@ import { DomainError } from '../../errors';
 import type { RoomManager } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
 import { leaderboard } from '../ratings/repo';
+import type { Notifier } from '../devices/notifier';
 import { pairKey } from '../social/relations';
 import { findGame, gamesOf, liveGames, movesOf, playersOf, type GamePlayerRow } from './repo';
 
@@ -31,6 +32,8 @@ export interface GameServiceDeps {
   rooms: RoomManager;
   /** Draws the practice seat; injectable for tests. */
   random?: () => number;
+  /** Tells an invited friend who is away, by push. */
+  notifier?: Pick<Notifier, 'notify'>;
 }
 
 /** Practice games, game history and summaries, and the leaderboard. */
@@ -103,6 +106,12 @@ export class GameService {
         { userId: friend.id, username: friend.username },
         PRIVATE_INVITE_SECONDS * 1000,
       );
+      void this.deps.notifier?.notify(friend.id, {
+        kind: 'game_invitation',
+        title: 'Game invitation',
+        body: `${user.username} challenges you to a private game`,
+        data: { gameId: room.id, userId: String(user.id) },
+      });
       return { id: room.id };
     } catch (error) {
       if (!(error instanceof AlreadyInGameError)) throw error;

@@ -19,6 +19,8 @@ import { relationBetween, type FriendshipRow } from './relations';
 export interface SocialEvents {
   befriended(a: number, b: number): Promise<void>;
   parted(a: number, b: number): Promise<void>;
+  /** A new pending request from `from` (named `fromUsername`) to `to`: a player who is away is told by push. */
+  requested?(from: { id: number; username: string }, to: number): Promise<void>;
 }
 
 const userNotFound = () => new DomainError('not_found', 'User not found', 'user_not_found');
@@ -98,8 +100,12 @@ export class SocialService {
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await repo.insertRequest(this.db, me, to, now)) {
         const row = await relationBetween(this.db, me, to);
-        if (row) return this.entry(row, me, target.username);
-        continue;
+        if (!row) continue;
+        if (this.deps.events?.requested) {
+          const asker = await repo.findLiveUser(this.db, me);
+          if (asker) await this.deps.events.requested({ id: me, username: asker.username }, to);
+        }
+        return this.entry(row, me, target.username);
       }
       const row = await relationBetween(this.db, me, to);
       if (!row) continue;
