@@ -105,6 +105,8 @@ export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),
   userId: userIdSchema,
   username: z.string(),
+  /** The player's avatar image, or null for their initials. */
+  avatarUrl: z.string().nullable(),
   rating: z.number().int(),
   games: z.number().int(),
   wins: z.number().int(),

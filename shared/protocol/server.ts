@@ -64,6 +64,8 @@ export const gameViewSchema = z.object({
       seat: seatSchema,
       userId: userIdSchema.nullable(),
       username: z.string(),
+      /** The player's avatar image; null for a bot or a player showing their initials. */
+      avatarUrl: z.string().nullable(),
       score: z.number().int().min(0),
       cardsInHand: z.number().int().min(0).max(5),
       connected: z.boolean(),

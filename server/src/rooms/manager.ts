@@ -56,10 +56,19 @@ export class RoomManager {
     const seed = randomBytes(16).toString('hex');
     const state = newGame({ players: seats.length, seed });
     const now = this.deps.now();
+    const avatars = await this.deps.store.avatarsOf(
+      seats.flatMap((seat) => ('bot' in seat ? [] : [seat.userId])),
+    );
     const players: RoomPlayer[] = seats.map((seat, i) =>
       'bot' in seat
-        ? { seat: i, userId: null, username: BOT_NAMES[seat.bot], botLevel: seat.bot }
-        : { seat: i, userId: seat.userId, username: seat.username, botLevel: null },
+        ? { seat: i, userId: null, username: BOT_NAMES[seat.bot], botLevel: seat.bot, avatarUrl: null }
+        : {
+            seat: i,
+            userId: seat.userId,
+            username: seat.username,
+            botLevel: null,
+            avatarUrl: avatars.get(seat.userId) ?? null,
+          },
     );
     const first = state.turn!;
     const turnDeadline = players[first]!.botLevel === null ? now + this.deps.timings.turnMs : null;

@@ -4,6 +4,7 @@ import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import type { RoomManager } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
+import { avatarUrlsOf } from '../customization/repo';
 import { leaderboard } from '../ratings/repo';
 import { findGame, gamesOf, liveGames, movesOf, playersOf, type GamePlayerRow } from './repo';
 
@@ -144,11 +145,17 @@ export class GameService {
   }
 
   async leaderboard(limit: number): Promise<LeaderboardEntry[]> {
-    const rows = await leaderboard(this.deps.db.kysely, limit);
+    const db = this.deps.db.kysely;
+    const rows = await leaderboard(db, limit);
+    const avatars = await avatarUrlsOf(
+      db,
+      rows.map((row) => row.userId),
+    );
     return rows.map((row, i) => ({
       rank: i + 1,
       userId: row.userId,
       username: row.username,
+      avatarUrl: avatars.get(row.userId) ?? null,
       rating: Math.round(row.rating),
       games: row.games,
       wins: row.wins,
