@@ -90,6 +90,17 @@ describe('game table', () => {
     expect(screen.getByText('KO')).toBeTruthy();
   });
 
+  it("shows each player's chosen avatar at their seat, initials for one without", () => {
+    const [ama, kofi] = base.players;
+    renderTable({ game: { players: [ama!, { ...kofi!, avatarUrl: '/assets/shop/avatars/owl.svg' }] } });
+    expect(screen.getByRole('img', { name: "kofi's avatar" }).getAttribute('src')).toBe(
+      '/assets/shop/avatars/owl.svg',
+    );
+    expect(screen.queryByText('KO')).toBeNull();
+    expect(screen.queryByRole('img', { name: "ama's avatar" })).toBeNull();
+    expect(screen.getByText('AM')).toBeTruthy();
+  });
+
   it('while waiting: every card is disabled and the opponent is to play', () => {
     renderTable({ game: { turn: 1, legalCards: [], currentTrick: [] } });
     const buttons = within(screen.getByRole('group', { name: 'Your hand' })).getAllByRole('button');

@@ -19,6 +19,7 @@ import { BOT_LEVELS } from '@shared/game';
 import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { toastFailure } from '../../../lib/http';
 import { useQueueActions } from '../../../lib/queue';
@@ -209,7 +210,20 @@ export function GamesPage() {
                         <Table.Td w={30} c="dark.1">
                           {row.rank}
                         </Table.Td>
-                        <Table.Td>{row.username}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <PlayerAvatar
+                              username={row.username}
+                              avatarUrl={row.avatarUrl}
+                              size={28}
+                              color="spar"
+                              variant="light"
+                            />
+                            <Text size="sm" truncate>
+                              {row.username}
+                            </Text>
+                          </Group>
+                        </Table.Td>
                         <Table.Td ta="right" fw={700} c="spar.4">
                           {row.rating}
                         </Table.Td>
