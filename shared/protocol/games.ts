@@ -45,6 +45,8 @@ const listedPlayerSchema = z.object({
   seat: seatSchema,
   userId: userIdSchema.nullable(),
   username: z.string(),
+  /** The player's avatar image, or null (a bot, or a player showing their initials). */
+  avatarUrl: z.string().nullable(),
   isBot: z.boolean(),
   score: z.number().int(),
 });
@@ -56,7 +58,12 @@ export const gameListItemSchema = z.object({
   players: z.array(listedPlayerSchema),
   /** The caller's side of it; only in `scope=mine`. */
   opponent: z
-    .object({ userId: userIdSchema.nullable(), username: z.string(), isBot: z.boolean() })
+    .object({
+      userId: userIdSchema.nullable(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      isBot: z.boolean(),
+    })
     .nullable()
     .optional(),
   result: z.enum(['win', 'loss']).nullable().optional(),

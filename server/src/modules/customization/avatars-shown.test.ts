@@ -150,6 +150,19 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
       ['kofi_board', null],
     ]);
 
+    // The games list and the summary show both players' avatars too.
+    const mine = (
+      await t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(kofi.token) })
+    ).json<
+      { id: string; opponent: { avatarUrl: string | null }; players: { avatarUrl: string | null }[] }[]
+    >();
+    expect(mine.map((g) => [g.id, g.opponent.avatarUrl])).toEqual([[gameId, mask]]);
+    const summary = (
+      await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(ama.token) })
+    ).json<{ players: { username: string; avatarUrl: string | null }[] }>();
+    for (const players of [mine[0]!.players, summary.players])
+      expect(new Set(players.map((p) => p.avatarUrl))).toEqual(new Set([mask, null]));
+
     const profile = async (id: number) =>
       playerProfileSchema.parse(
         (

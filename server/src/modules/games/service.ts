@@ -14,11 +14,22 @@ const gameNotFound = () => new DomainError('not_found', 'Game not found', 'game_
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-function listedPlayer(p: GamePlayerRow, scores: number[]) {
+/** Avatars by user id (see avatarUrlsOf); bots and players showing their initials are absent. */
+type Avatars = Map<number, string>;
+const avatarOf = (p: GamePlayerRow, avatars: Avatars) =>
+  p.user_id === null ? null : (avatars.get(p.user_id) ?? null);
+const avatarsOfSeats = (db: Db['kysely'], seats: GamePlayerRow[]) =>
+  avatarUrlsOf(
+    db,
+    seats.flatMap((p) => (p.user_id === null ? [] : [p.user_id])),
+  );
+
+function listedPlayer(p: GamePlayerRow, scores: number[], avatars: Avatars) {
   return {
     seat: p.seat,
     userId: p.user_id,
     username: p.username,
+    avatarUrl: avatarOf(p, avatars),
     isBot: p.bot_level !== null,
     score: scores[p.seat] ?? 0,
   };
@@ -67,6 +78,7 @@ export class GameService {
       db,
       games.map((g) => g.id),
     );
+    const avatars = await avatarsOfSeats(db, players);
     return games.map((game) => {
       const seats = players.filter((p) => p.game_id === game.id);
       const scores = (JSON.parse(game.state) as GameState).scores;
@@ -76,13 +88,14 @@ export class GameService {
         id: game.id,
         mode: game.mode,
         status: game.status,
-        players: seats.map((p) => listedPlayer(p, scores)),
+        players: seats.map((p) => listedPlayer(p, scores, avatars)),
         ...(scope === 'mine' && mine
           ? {
               opponent: opponent
                 ? {
                     userId: opponent.user_id,
                     username: opponent.username,
+                    avatarUrl: avatarOf(opponent, avatars),
                     isBot: opponent.bot_level !== null,
                   }
                 : null,
@@ -110,6 +123,7 @@ export class GameService {
     const isPlayer = seats.some((p) => p.user_id === me);
     if (!isPlayer && (game.mode === 'private' || game.mode === 'practice')) throw gameNotFound();
     const state = JSON.parse(game.state) as GameState;
+    const avatars = await avatarsOfSeats(db, seats);
     return {
       id: game.id,
       mode: game.mode,
@@ -117,7 +131,7 @@ export class GameService {
       targetScore: game.target_score,
       handNumber: state.handNumber,
       players: seats.map((p) => ({
-        ...listedPlayer(p, state.scores),
+        ...listedPlayer(p, state.scores, avatars),
         ratingBefore: p.rating_before,
         ratingAfter: p.rating_after,
       })),

@@ -178,6 +178,15 @@ export function GamesPage() {
                         <Badge color={g.result === 'win' ? 'teal' : 'red'} variant="light" w={52}>
                           {g.result}
                         </Badge>
+                        {g.opponent && (
+                          <PlayerAvatar
+                            username={g.opponent.username}
+                            avatarUrl={g.opponent.avatarUrl}
+                            size={24}
+                            color="gray"
+                            variant="light"
+                          />
+                        )}
                         <Text size="sm" truncate>
                           vs {g.opponent?.username ?? 'Opponent'}
                         </Text>
