@@ -119,7 +119,8 @@ export const serverMessageSchemas = {
   MATCH_FOUND: z.object({
     type: z.literal('MATCH_FOUND'),
     token: matchTokenSchema,
-    opponent: z.object({ username: z.string() }),
+    /** `avatarUrl`: the opponent's avatar image, null for their initials. */
+    opponent: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
   }),
   MATCH_ACCEPTANCE_UPDATE: z.object({
     type: z.literal('MATCH_ACCEPTANCE_UPDATE'),

@@ -84,6 +84,13 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
     await page.screenshot({ path: `${SHOTS}/avatars-${size.name}-profile.png`, fullPage: true });
   }
 
+  // The home page's account corner shows it too.
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: username }).locator('img')).toHaveAttribute(
+    'src',
+    avatar.imageUrl,
+  );
+
   // At a practice table: the player's seat shows the avatar, the bot's its initials.
   await page.goto('/games');
   await page.getByRole('button', { name: 'easy' }).click();

@@ -151,6 +151,11 @@ export class RoomManager {
     return this.deps.store.activeGameOf(userId);
   }
 
+  /** The image of each user's chosen avatar, by user id; users showing their initials are absent. */
+  avatarsOf(userIds: readonly number[]): Promise<Map<number, string>> {
+    return this.deps.store.avatarsOf(userIds);
+  }
+
   /** Which of `userIds` are playing an active game on any node. */
   playingAmong(userIds: readonly number[]): Promise<number[]> {
     return this.deps.store.playingAmong(userIds);

@@ -79,6 +79,10 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
     expect(lion).toBe((await item('avatar_lion')).asset_url);
 
     const gameId = await matchUp(ama, kofi, 'quick');
+    // The match dialog shows whom you meet, avatar and all.
+    const found = (p: Player) => p.socket.frames.find((f) => f.type === 'MATCH_FOUND');
+    expect(found(ama)).toMatchObject({ opponent: { username: 'kofi_initials', avatarUrl: null } });
+    expect(found(kofi)).toMatchObject({ opponent: { username: 'ama_avatar', avatarUrl: lion } });
     const seen = [await joinGame(ama, gameId), await joinGame(kofi, gameId)];
     for (const view of seen) {
       expect(Object.fromEntries(avatarsIn(view))).toEqual({ ama_avatar: lion, kofi_initials: null });
