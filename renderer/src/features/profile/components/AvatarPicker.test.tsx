@@ -42,8 +42,8 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The server as the profile page sees it; `avatarId` is what the profile reports. */
-function server(opts: { failChoice?: boolean } = {}) {
-  let avatarId: number | null = null;
+function server(opts: { failChoice?: boolean; initial?: number; purchases?: Purchase[] } = {}) {
+  let avatarId: number | null = opts.initial ?? null;
   const calls: { method: string; url: string; body: unknown }[] = [];
   const fetch = vi.fn(async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
@@ -64,13 +64,15 @@ function server(opts: { failChoice?: boolean } = {}) {
         status: 'standard',
       });
     if (url === '/api/currency/purchases')
-      return json([
-        purchase({}),
-        // Bought twice, listed once; a refunded avatar and a pack are not choices.
-        purchase({ id: 2 }),
-        purchase({ id: 3, shopItemId: 8, name: 'Night Owl', isActive: false }),
-        purchase({ id: 4, shopItemId: 1, kind: 'coin_pack', name: 'Pouch of Coins' }),
-      ]);
+      return json(
+        opts.purchases ?? [
+          purchase({}),
+          // Bought twice, listed once; a refunded avatar and a pack are not choices.
+          purchase({ id: 2 }),
+          purchase({ id: 3, shopItemId: 8, name: 'Night Owl', isActive: false }),
+          purchase({ id: 4, shopItemId: 1, kind: 'coin_pack', name: 'Pouch of Coins' }),
+        ],
+      );
     if (url === '/api/users/me/avatar' && method === 'PUT') {
       if (opts.failChoice)
         return json({ message: 'You do not own this avatar', code: 'avatar_not_owned' }, 403);
@@ -148,6 +150,17 @@ describe('avatar picker on your profile', () => {
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
       { avatarId: 7 },
       { avatarId: null },
+    ]);
+  });
+
+  it('keeps the avatar in use as a choice when its purchase is gone', async () => {
+    server({ initial: 9, purchases: [] });
+    showProfile();
+    const current = await screen.findByRole('radio', { name: 'Current avatar' });
+    expect(current.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
+      'Initials',
+      'Current avatar',
     ]);
   });
 

@@ -83,6 +83,13 @@ export function AvatarPicker({ profile }: { profile: PlayerProfile }) {
   // While saving, the pick shows as chosen already.
   const chosen = save.isPending ? (save.variables ?? null) : profile.avatarId;
   const current = chosen === null ? INITIALS : String(chosen);
+  // The avatar in use stays a choice even when it is no longer among the purchases (refunded).
+  const options = owned.data && [
+    ...owned.data,
+    ...(profile.avatarId !== null && profile.avatarUrl && !owned.data.some((a) => a.id === profile.avatarId)
+      ? [{ id: profile.avatarId, name: 'Current avatar', imageUrl: profile.avatarUrl }]
+      : []),
+  ];
 
   return (
     <Stack gap="sm" component="section" aria-label="Avatar">
@@ -112,8 +119,8 @@ export function AvatarPicker({ profile }: { profile: PlayerProfile }) {
               checked={current === INITIALS}
               disabled={save.isPending}
             />
-            {owned.data
-              ? owned.data.map((avatar) => (
+            {options
+              ? options.map((avatar) => (
                   <AvatarOption
                     key={avatar.id}
                     value={String(avatar.id)}
