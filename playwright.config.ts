@@ -42,7 +42,9 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-e2e-')),
+      // Kept in the environment, so test workers (which load this file again) find the same
+      // directory: a spec may write what the app has no screen for yet into its database.
+      DATA_DIR: (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'spar-e2e-'))),
       LOG_LEVEL: 'warn',
       // Payment checkouts come back here: the same origin as the browser's session.
       PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -20,6 +20,8 @@ export const MATCH_ACCEPT_SECONDS = 30;
 export const TURN_SECONDS = 20;
 export const TURN_EXPIRIES_TO_FORFEIT = 3;
 export const RECONNECT_GRACE_SECONDS = 60;
+/** How long a private game waits for both friends to join before it is cancelled. */
+export const PRIVATE_INVITE_SECONDS = 120;
 
 // Accounts: the server's defaults, which the renderer's notices and privacy policy quote.
 /** Days a session lasts without use (the server's SESSION_DAYS setting starts here). */

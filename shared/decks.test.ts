@@ -15,4 +15,12 @@ describe('deck folders', () => {
     expect(deckFolder(undefined)).toBe('default');
     expect(cardArtUrl('rome', '7_hearts')).toBe('/assets/decks/rome/7_hearts.svg');
   });
+
+  it('points four-colour diamonds and clubs at their own art; hearts and spades keep theirs', () => {
+    expect(cardArtUrl('rome', '7_clubs', true)).toBe('/assets/decks/rome/four-colour/7_clubs.svg');
+    expect(cardArtUrl('rome', 'Q_diamonds', true)).toBe('/assets/decks/rome/four-colour/Q_diamonds.svg');
+    expect(cardArtUrl('rome', 'Q_diamonds', false)).toBe('/assets/decks/rome/Q_diamonds.svg');
+    expect(cardArtUrl('rome', '10_hearts', true)).toBe('/assets/decks/rome/10_hearts.svg');
+    expect(cardArtUrl('rome', 'K_spades', true)).toBe('/assets/decks/rome/K_spades.svg');
+  });
 });

@@ -47,8 +47,18 @@ export function deckFolder(deckUrl: string | null | undefined): DeckFolder {
     : DEFAULT_DECK_FOLDER;
 }
 
-export function cardArtUrl(folder: DeckFolder, card: string): string {
-  return `/assets/decks/${folder}/${card}.svg`;
+/**
+ * Suits drawn again for the four-colour setting (diamonds blue, clubs green); hearts and spades keep
+ * their ink, so they have no second file. build/decks/suits.mjs draws the same set.
+ */
+export const FOUR_COLOUR_SUITS: readonly string[] = ['diamonds', 'clubs'];
+
+/** A face's art: `{rank}_{suit}.svg`, or `four-colour/{rank}_{suit}.svg` when that set is chosen. */
+export function cardArtUrl(folder: DeckFolder, card: string, fourColour = false): string {
+  const suit = card.slice(card.indexOf('_') + 1);
+  return fourColour && FOUR_COLOUR_SUITS.includes(suit)
+    ? `/assets/decks/${folder}/four-colour/${card}.svg`
+    : `/assets/decks/${folder}/${card}.svg`;
 }
 
 export function cardBackUrl(folder: DeckFolder): string {

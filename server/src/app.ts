@@ -37,6 +37,9 @@ import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { PaymentService } from './modules/payments/service';
 import { ratingOf } from './modules/ratings/repo';
+import { blockedPartnersOf, friendIdsOf } from './modules/social/relations';
+import { socialRoutes } from './modules/social/routes';
+import { SocialService } from './modules/social/service';
 import { Gateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './realtime/matchmaking';
 import { StallMonitor } from './realtime/stall-monitor';
@@ -115,7 +118,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     send,
     ratingOf: async (userId) => (await ratingOf(db.kysely, userId)).rating,
+    // A blocked pair is never paired. See docs/design.md, "Social".
+    blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
   });
+  const presence = new LocalPresenceStore();
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
@@ -142,6 +148,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   const customization = new CustomizationService({ db });
   userRoutes(routes, { db, accounts, customization });
+  const social = new SocialService({
+    db,
+    now,
+    customization,
+    // Presence follows a friendship at once: new friends see each other online, parted ones offline.
+    events: {
+      async befriended(a, b) {
+        for (const [who, to] of [
+          [a, b],
+          [b, a],
+        ] as const)
+          if (await presence.isOnline(who)) send(to, { type: 'USER_ONLINE', userId: who });
+      },
+      async parted(a, b) {
+        send(a, { type: 'USER_OFFLINE', userId: b });
+        send(b, { type: 'USER_OFFLINE', userId: a });
+      },
+    },
+  });
+  socialRoutes(routes, { accounts, social });
   customizationRoutes(routes, { accounts, customization });
   deckRoutes(routes, { accounts, decks: new DeckService({ db, now }) });
   deviceRoutes(routes, { db, accounts, now });
@@ -168,7 +194,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     accounts,
     rooms,
     matchmaking,
-    presence: new LocalPresenceStore(),
+    presence,
     bus,
     now,
     stalledMs: () => stalls.totalStalledMs(),
@@ -176,7 +202,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     authTimeoutMs: config.timings.wsAuthTimeoutMs,
     maxConnectionsPerUser: config.socketLimits.perUser,
     log: app.log,
-    friendsOf: async () => [],
+    friendsOf: (userId) => friendIdsOf(db.kysely, userId),
   });
   registerGateway(app, gateway, {
     trustProxy: config.trustProxy,

@@ -37,6 +37,8 @@ export const clientMessageSchemas = {
   }),
   GAME_RESIGN: z.object({ type: z.literal('GAME_RESIGN'), gameId: gameIdSchema }),
   GAME_LEAVE: z.object({ type: z.literal('GAME_LEAVE'), gameId: gameIdSchema }),
+  /** Turns down a private game's invitation (the friend) or withdraws it (the challenger). */
+  DECLINE_GAME_INVITATION: z.object({ type: z.literal('DECLINE_GAME_INVITATION'), gameId: gameIdSchema }),
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;

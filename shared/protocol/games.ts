@@ -16,7 +16,11 @@ export const FINISH_REASONS = ['score', 'resign', 'timeout', 'abandon'] as const
 export const finishReasonSchema = z.enum(FINISH_REASONS);
 export type FinishReason = z.infer<typeof finishReasonSchema>;
 
-export const GAME_STATUSES = ['active', 'finished'] as const;
+/**
+ * `waiting`: a private game whose players have not both joined yet; `cancelled`: one that never
+ * started (declined, withdrawn or expired). See docs/design.md, "Social".
+ */
+export const GAME_STATUSES = ['waiting', 'active', 'finished', 'cancelled'] as const;
 export const gameStatusSchema = z.enum(GAME_STATUSES);
 export type GameStatus = z.infer<typeof gameStatusSchema>;
 
@@ -34,6 +38,15 @@ export const practiceBodySchema = z.object({
   difficulty: z.enum(BOT_LEVELS, { message: `difficulty must be one of ${BOT_LEVELS.join(', ')}` }),
 });
 export const practiceCreatedSchema = z.object({ id: gameIdSchema });
+
+/** POST /api/game-rooms/private */
+export const privateGameBodySchema = z.object({
+  friendshipId: z
+    .number({ message: 'friendshipId must be a number' })
+    .int('friendshipId must be a whole number')
+    .positive('friendshipId must be positive'),
+});
+export const privateGameCreatedSchema = z.object({ id: gameIdSchema });
 
 /** GET /api/games */
 export const gamesQuerySchema = z.object({

@@ -11,3 +11,4 @@ export * from './shape';
 export * from './currency';
 export * from './decks';
 export * from './manager';
+export * from './social';

@@ -24,6 +24,7 @@ const valid: Record<string, object> = {
   GAME_PLAY: { gameId: 'g_123', card: '7_hearts', seq: 3 },
   GAME_RESIGN: { gameId: 'g_123' },
   GAME_LEAVE: { gameId: 'g_123' },
+  DECLINE_GAME_INVITATION: { gameId: 'g_123' },
 };
 
 describe('parseClientMessage', () => {
@@ -150,6 +151,8 @@ describe('parseServerMessage', () => {
       'GAME_STATE',
       'GAME_UPDATE',
       'GAME_OVER',
+      'GAME_INVITATION',
+      'GAME_INVITATION_CANCELLED',
     ]) {
       expect(SERVER_MESSAGE_TYPES).toContain(type);
     }

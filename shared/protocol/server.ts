@@ -8,7 +8,11 @@ import {
   seatSchema,
   userIdSchema,
 } from './common';
-import { finishReasonSchema, gameModeSchema } from './games';
+import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
+
+/** Why a private game's invitation ended without a game: see docs/protocol.md, "Private games". */
+export const INVITATION_CANCEL_REASONS = ['declined', 'withdrawn', 'expired'] as const;
+export type InvitationCancelReason = (typeof INVITATION_CANCEL_REASONS)[number];
 
 export const ERROR_CODES = [
   'AUTH_REQUIRED',
@@ -20,6 +24,7 @@ export const ERROR_CODES = [
   'GAME_OVER',
   'STALE_STATE',
   'GAME_NOT_FOUND',
+  'GAME_NOT_STARTED',
   'NOT_A_PLAYER',
   'ALREADY_IN_GAME',
   'QUEUE_COOLDOWN',
@@ -56,7 +61,7 @@ export type GameEventMessage = z.infer<typeof gameEventSchema>;
 export const gameViewSchema = z.object({
   id: gameIdSchema,
   mode: gameModeSchema,
-  status: z.enum(['waiting', 'active', 'finished']),
+  status: gameStatusSchema,
   targetScore: z.number().int().positive(),
   seq: z.number().int().min(0),
   players: z.array(
@@ -83,6 +88,8 @@ export const gameViewSchema = z.object({
   lastTrick: trickSchema.nullable(),
   legalCards: z.array(cardSchema),
   winnerUserId: userIdSchema.nullable(),
+  /** A waiting private game: when the invitation lapses unless both players have joined. */
+  inviteExpiresAt: z.number().int().nullable().optional(),
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 
@@ -133,6 +140,19 @@ export const serverMessageSchemas = {
     rejectedBy: userIdSchema,
   }),
   GAME_CREATED: z.object({ type: z.literal('GAME_CREATED'), gameId: gameIdSchema }),
+  GAME_INVITATION: z.object({
+    type: z.literal('GAME_INVITATION'),
+    gameId: gameIdSchema,
+    from: z.object({ id: userIdSchema, username: z.string() }),
+    expiresAt: z.number().int(),
+  }),
+  GAME_INVITATION_CANCELLED: z.object({
+    type: z.literal('GAME_INVITATION_CANCELLED'),
+    gameId: gameIdSchema,
+    reason: z.enum(INVITATION_CANCEL_REASONS),
+    /** Who declined or withdrew it; absent when it expired. */
+    by: userIdSchema.optional(),
+  }),
   GAME_STATE: z.object({ type: z.literal('GAME_STATE'), gameId: gameIdSchema, game: gameViewSchema }),
   GAME_UPDATE: z.object({
     type: z.literal('GAME_UPDATE'),

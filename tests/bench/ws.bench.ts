@@ -85,6 +85,7 @@ async function seed(
         status: 'active',
         winnerUserId: null,
         reason: null,
+        invite: null,
       },
       seed: `bench-${g}`,
       now,

@@ -6,6 +6,7 @@ import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { BOTTOM_NAV_HEIGHT, BottomNav } from '../components/BottomNav';
 import { ConnectionIndicator } from '../components/ConnectionIndicator';
 import { Toaster } from '../components/Toaster';
+import { invitationAtom, useInvitationEvents } from '../features/invitations/hooks/useInvitations';
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
 import { onSessionEnded } from '../lib/http';
@@ -85,14 +86,26 @@ const MatchDialog = lazy(() =>
   import('../features/matchmaking/components/MatchDialog').then((m) => ({ default: m.MatchDialog })),
 );
 
-/** The frame of every page: toasts, the match dialog, the verification notice and the bottom tabs. */
+// Likewise the private-game invitation, once one arrives.
+const InvitationDialog = lazy(() =>
+  import('../features/invitations/components/InvitationDialog').then((m) => ({
+    default: m.InvitationDialog,
+  })),
+);
+
+/**
+ * The frame of every page: toasts, the match and invitation dialogs, the verification notice and
+ * the bottom tabs.
+ */
 export function Layout() {
   const user = useSessionEffects();
   const { pathname } = useLocation();
   useMatchmakingEvents(user?.id ?? null);
+  useInvitationEvents(user?.id ?? null);
   const withNav = showsBottomNav(pathname);
   const needsVerification = !!user && user.email !== null && !user.isVerified;
   const matchFound = useAtomValue(matchAtom) !== null;
+  const invited = useAtomValue(invitationAtom) !== null;
   return (
     <>
       {needsVerification && <VerificationBanner />}
@@ -111,6 +124,11 @@ export function Layout() {
       {matchFound && (
         <Suspense fallback={null}>
           <MatchDialog userId={user?.id ?? null} />
+        </Suspense>
+      )}
+      {invited && user && (
+        <Suspense fallback={null}>
+          <InvitationDialog />
         </Suspense>
       )}
       <Toaster />

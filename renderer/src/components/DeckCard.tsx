@@ -1,6 +1,8 @@
+import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { DEFAULT_DECK_FOLDER, cardArtUrl, cardBackUrl, type DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
+import { fourColourSuitsAtom } from '../lib/card-style';
 import { cardLabel } from './CardView';
 
 interface DeckCardProps {
@@ -11,10 +13,15 @@ interface DeckCardProps {
   style?: React.CSSProperties;
 }
 
-/** A card drawn with a deck's art; a face that fails to load shows the deck's back instead. */
+/**
+ * A card drawn with a deck's art, in the four-colour set when the player chose it; a face that
+ * fails to load shows the deck's back instead.
+ */
 export function DeckCard({ card, deck = DEFAULT_DECK_FOLDER, width, className, style }: DeckCardProps) {
-  const [failed, setFailed] = useState(false);
-  const src = card && !failed ? cardArtUrl(deck, card) : cardBackUrl(deck);
+  const fourColour = useAtomValue(fourColourSuitsAtom);
+  const face = card ? cardArtUrl(deck, card, fourColour) : null;
+  const [failed, setFailed] = useState<string | null>(null);
+  const src = face && failed !== face ? face : cardBackUrl(deck);
   return (
     <img
       src={src}
@@ -22,7 +29,7 @@ export function DeckCard({ card, deck = DEFAULT_DECK_FOLDER, width, className, s
       width={width}
       height={Math.round(width * 1.4)}
       draggable={false}
-      onError={() => setFailed(true)}
+      onError={() => setFailed(face)}
       className={className}
       style={{
         display: 'block',

@@ -2,6 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import { socketUrl } from '../platform';
 import { api, endSession } from './http';
 import { SocketClient, type SocketStatus } from './socket';
+import { trackPresence } from './presence';
 import { getToken } from './storage';
 import { toast } from './toast';
 
@@ -36,3 +37,5 @@ export const socket = new SocketClient({
 });
 
 socket.onStatus((status) => getDefaultStore().set(socketStatusAtom, status));
+
+trackPresence(socket);

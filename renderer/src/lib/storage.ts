@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   soundEffectsVolume: 'sound-effects-volume',
   backgroundMusicMuted: 'background-music-muted',
   backgroundMusicVolume: 'background-music-volume',
+  fourColourSuits: 'four-colour-suits',
+  deckView: 'deck-view',
 } as const;
 
 function read(key: string): string | null {
@@ -43,3 +45,8 @@ export function getCachedUser<T>(): T | null {
 
 export const setCachedUser = (user: unknown) =>
   write(STORAGE_KEYS.userData, user === null ? null : JSON.stringify(user));
+
+/** How the shop lists decks: as a grid of cards (the default) or as a list. */
+export type DeckView = 'grid' | 'list';
+export const getDeckView = (): DeckView => (read(STORAGE_KEYS.deckView) === 'list' ? 'list' : 'grid');
+export const setDeckView = (view: DeckView) => write(STORAGE_KEYS.deckView, view);

@@ -28,6 +28,8 @@ export interface UsersTable {
   premium_currency: Generated<number>;
   /** The avatar shop item the player chose (one they bought); null shows their initials. */
   avatar_item_id: number | null;
+  /** 'public' (default): findable and can be asked to be friends; 'private': neither. */
+  profile_visibility: Generated<'public' | 'private'>;
 }
 
 export interface SessionsTable {
@@ -84,6 +86,9 @@ export interface GamesTable {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  /** Private games: the invited friend and when the invitation lapses (see 0013_private_games). */
+  invited_user_id: number | null;
+  invite_expires_at: number | null;
 }
 
 export interface GamePlayersTable {
@@ -269,6 +274,22 @@ export interface StaffActionsTable {
   created_at: number;
 }
 
+/** One row per pair of players (see modules/social/relations.ts). */
+export interface FriendshipsTable {
+  id: Generated<number>;
+  /** `${lower id}:${higher id}`, unique. */
+  pair_key: string;
+  /** Who asked. */
+  user_id: number;
+  /** Who was asked. */
+  friend_id: number;
+  status: 'pending' | 'accepted' | 'blocked';
+  /** Who blocked, when status is 'blocked'; only they can unblock. */
+  blocked_by: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
@@ -290,4 +311,5 @@ export interface Database {
   decks: DecksTable;
   user_decks: UserDecksTable;
   staff_actions: StaffActionsTable;
+  friendships: FriendshipsTable;
 }

@@ -70,6 +70,7 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
       },
       userConnected: (userId: number) => void calls.push(`connected ${userId}`),
       userDisconnected: (userId: number) => void calls.push(`disconnected ${userId}`),
+      invitationsFor: () => [],
     },
     matchmaking: {
       join: async (player: { userId: number }, queue: QueueName) =>

@@ -26,7 +26,7 @@ export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
 
 export interface GatewayDeps {
   accounts: Pick<AccountService, 'authenticate' | 'sessionExpiresAt' | 'isSessionToken'>;
-  rooms: Pick<RoomManager, 'get' | 'userConnected' | 'userDisconnected'>;
+  rooms: Pick<RoomManager, 'get' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
   presence: PresenceStore;
   bus: Bus;
@@ -42,7 +42,7 @@ export interface GatewayDeps {
   /** Signed-in sockets one user may hold on this node. */
   maxConnectionsPerUser: number;
   log: FastifyBaseLogger;
-  /** Accepted friends of a user (none until the social features land). */
+  /** Accepted friends of a user: presence goes to them only. See docs/protocol.md, "Presence". */
   friendsOf(userId: number): Promise<number[]>;
 }
 
@@ -263,6 +263,10 @@ export class Gateway {
       signedIn: true,
       run: async (_c, m, me) => (await this.deps.rooms.get(m.gameId)).leave(me.userId),
     },
+    DECLINE_GAME_INVITATION: {
+      signedIn: true,
+      run: async (_c, m, me) => (await this.deps.rooms.get(m.gameId)).decline(me.userId),
+    },
   };
 
   private async dispatch(conn: Connection, message: ClientMessage): Promise<void> {
@@ -332,6 +336,8 @@ export class Gateway {
     conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
     const first = await this.deps.presence.connect(user.id);
     this.deps.rooms.userConnected(user.id);
+    // A private game still waiting for this user: every new connection hears the invitation.
+    for (const invitation of this.deps.rooms.invitationsFor(user.id)) conn.send(invitation);
     if (first) await this.tellFriends(user.id, { type: 'USER_ONLINE', userId: user.id });
   }
 

@@ -44,6 +44,11 @@ export interface MatchmakingDeps {
   log: FastifyBaseLogger;
   send(userId: number, message: ServerMessage): void;
   ratingOf(userId: number): Promise<number>;
+  /**
+   * Everyone a user blocked or was blocked by: the two are never paired. A seam, since realtime
+   * does not read the social module's tables itself; none by default.
+   */
+  blockedPartnersOf?(userId: number): Promise<number[]>;
 }
 
 /**
@@ -132,18 +137,40 @@ export class Matchmaking {
     return entries.filter((e) => !playing.has(e.userId));
   }
 
+  /** Who each of these entries must not meet (a block either way). */
+  private async blocksAmong(entries: QueueEntry[]): Promise<(a: number, b: number) => boolean> {
+    const lookup = this.deps.blockedPartnersOf;
+    if (!lookup || entries.length < 2) return () => false;
+    const blocked = new Map<number, Set<number>>();
+    for (const e of entries) blocked.set(e.userId, new Set(await lookup(e.userId)));
+    return (a, b) => blocked.get(a)?.has(b) === true || blocked.get(b)?.has(a) === true;
+  }
+
   private async pairAll(): Promise<void> {
+    // Quick: longest waiting first, each with the next one they may meet.
     const quick = await this.free('quick');
-    for (let i = 0; i + 1 < quick.length; i += 2) await this.found('quick', quick[i]!, quick[i + 1]!);
+    const quickBlocked = await this.blocksAmong(quick);
+    const paired = new Set<number>();
+    for (const a of quick) {
+      if (paired.has(a.userId)) continue;
+      const b = quick.find(
+        (e) => e.userId !== a.userId && !paired.has(e.userId) && !quickBlocked(a.userId, e.userId),
+      );
+      if (!b) continue;
+      paired.add(a.userId);
+      paired.add(b.userId);
+      await this.found('quick', a, b);
+    }
 
     const now = this.deps.now();
     const ranked = await this.free('ranked');
+    const rankedBlocked = await this.blocksAmong(ranked);
     const taken = new Set<number>();
     for (const a of ranked) {
       if (taken.has(a.userId)) continue;
       let best: QueueEntry | undefined;
       for (const b of ranked) {
-        if (b.userId === a.userId || taken.has(b.userId)) continue;
+        if (b.userId === a.userId || taken.has(b.userId) || rankedBlocked(a.userId, b.userId)) continue;
         const gap = Math.abs(a.rating - b.rating);
         const window = Math.max(rankedWindow(now - a.joinedAt), rankedWindow(now - b.joinedAt));
         if (gap <= window && (!best || gap < Math.abs(a.rating - best.rating))) best = b;

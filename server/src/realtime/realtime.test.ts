@@ -119,7 +119,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       expect(seen.gameId).toBe(gameId);
     });
 
-    it('answers online status only for friends (none yet), never for everybody', async () => {
+    it('answers online status only for friends, never for strangers or oneself', async () => {
       const url = await setup();
       const a = await player(url);
       const b = await player(url);

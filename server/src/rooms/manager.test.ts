@@ -37,8 +37,21 @@ class MemoryStore implements GameStore {
     }
     return undefined;
   }
+  async start(gameId: string, turnDeadline: number | null) {
+    const game = this.games.get(gameId);
+    if (game?.status !== 'waiting') return false;
+    Object.assign(game, { status: 'active', turnDeadline });
+    return true;
+  }
+  async cancel(gameId: string) {
+    const game = this.games.get(gameId);
+    if (game?.status !== 'waiting') return false;
+    game.status = 'cancelled';
+    for (const [userId, id] of this.playing) if (id === gameId) this.playing.delete(userId);
+    return true;
+  }
   async loadActive() {
-    return [...this.games.values()].filter((g) => g.status === 'active');
+    return [...this.games.values()].filter((g) => g.status === 'active' || g.status === 'waiting');
   }
   async load(gameId: string) {
     return this.games.get(gameId);

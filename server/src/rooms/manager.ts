@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { newGame, type BotLevel } from '@shared/game';
-import type { GameMode } from '@shared/protocol';
+import type { GameMode, ServerMessageOf } from '@shared/protocol';
 import type { RoomDirectory } from '../infra/room-directory';
 import { AlreadyInGameError, GameRoom, RoomError, type RoomDeps } from './room';
 import type { RoomPlayer, RoomSnapshot } from './types';
@@ -51,7 +51,7 @@ export class RoomManager {
     for (const timer of this.evictions) clearTimeout(timer);
   }
 
-  async create(mode: GameMode, seats: Seat[]): Promise<GameRoom> {
+  async create(mode: GameMode, seats: Seat[], invite: RoomSnapshot['invite'] = null): Promise<GameRoom> {
     const id = newGameId();
     const seed = randomBytes(16).toString('hex');
     const state = newGame({ players: seats.length, seed });
@@ -71,7 +71,9 @@ export class RoomManager {
           },
     );
     const first = state.turn!;
-    const turnDeadline = players[first]!.botLevel === null ? now + this.deps.timings.turnMs : null;
+    // A private game waits for its players, and its clock starts only when they are both in.
+    const turnDeadline =
+      invite === null && players[first]!.botLevel === null ? now + this.deps.timings.turnMs : null;
     const expiries = new Array<number>(seats.length).fill(0);
     const snapshot: RoomSnapshot = {
       id,
@@ -81,9 +83,10 @@ export class RoomManager {
       seq: 0,
       turnDeadline,
       expiries,
-      status: 'active',
+      status: invite === null ? 'active' : 'waiting',
       winnerUserId: null,
       reason: null,
+      invite,
     };
     // The database refuses a second active game for anyone (see GameStore.insertGame).
     const busy = await this.deps.store.insertGame({ snapshot, seed, now });
@@ -95,9 +98,43 @@ export class RoomManager {
     return room;
   }
 
+  /**
+   * A private game between two friends: it waits (holding both players, like an active game) until
+   * both have joined the room, and the friend is invited on every connection they have. See
+   * docs/design.md, "Social".
+   */
+  async createPrivate(
+    challenger: { userId: number; username: string },
+    friend: { userId: number; username: string },
+    inviteMs: number,
+  ): Promise<GameRoom> {
+    const seats = randomInt(2) === 0 ? [challenger, friend] : [friend, challenger];
+    const room = await this.create('private', seats, {
+      userId: friend.userId,
+      expiresAt: this.deps.now() + inviteMs,
+    });
+    const invitation = room.invitation();
+    if (invitation) this.deps.send(friend.userId, invitation);
+    return room;
+  }
+
+  /** The invitations still waiting for `userId` on this node (re-sent when they connect). */
+  invitationsFor(userId: number): ServerMessageOf<'GAME_INVITATION'>[] {
+    return [...(this.activeByUser.get(userId) ?? [])].flatMap((id) => {
+      const invitation = this.rooms.get(id)?.invitation();
+      return invitation && invitation.from.id !== userId ? [invitation] : [];
+    });
+  }
+
+  /** Cancels every waiting private game whose invitation has lapsed (each room also has a timer). */
+  async expireInvitations(): Promise<void> {
+    const waiting = [...this.rooms.values()].filter((room) => room.status === 'waiting');
+    await Promise.all(waiting.map((room) => room.expireInvitation()));
+  }
+
   private track(room: GameRoom): void {
     this.rooms.set(room.id, room);
-    if (room.status !== 'active') return;
+    if (room.status !== 'active' && room.status !== 'waiting') return;
     for (const userId of room.humanIds()) {
       let set = this.activeByUser.get(userId);
       if (!set) this.activeByUser.set(userId, (set = new Set()));
@@ -126,7 +163,7 @@ export class RoomManager {
     if (room) return room;
     const snapshot = await this.deps.store.load(gameId);
     if (!snapshot) throw new RoomError('GAME_NOT_FOUND', 'No such game');
-    if (snapshot.status === 'active') {
+    if (snapshot.status === 'active' || snapshot.status === 'waiting') {
       // Active but not here: another node owns it (scale-out), or it is being loaded.
       throw new RoomError('GAME_NOT_FOUND', 'This game is not hosted here');
     }

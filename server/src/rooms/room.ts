@@ -14,6 +14,8 @@ import type {
   FinishReason,
   GameEventMessage,
   GameMode,
+  GameStatus,
+  InvitationCancelReason,
   ServerMessage,
   ServerMessageOf,
 } from '@shared/protocol';
@@ -70,12 +72,16 @@ export class GameRoom {
   seq: number;
   turnDeadline: number | null;
   expiries: number[];
-  status: 'active' | 'finished';
+  status: GameStatus;
   winnerUserId: number | null;
   reason: FinishReason | null;
+  invite: RoomSnapshot['invite'];
 
   private readonly spectators = new Set<number>();
   private readonly graceTimers = new Map<number, NodeJS.Timeout>();
+  /** Players of a waiting private game who have joined the room and are still connected. */
+  private readonly joined = new Set<number>();
+  private inviteTimer: NodeJS.Timeout | undefined;
   private turnTimer: NodeJS.Timeout | undefined;
   private botTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -94,6 +100,7 @@ export class GameRoom {
     this.status = snapshot.status;
     this.winnerUserId = snapshot.winnerUserId;
     this.reason = snapshot.reason;
+    this.invite = snapshot.invite;
   }
 
   seatOf(userId: number): number | null {
@@ -110,6 +117,7 @@ export class GameRoom {
 
   /** Starts the clocks of a new or reloaded game; disconnected players get their grace period. */
   resume(): void {
+    if (this.status === 'waiting') return this.armInviteExpiry();
     if (this.status !== 'active') return;
     const now = this.deps.now();
     const turn = this.state.turn;
@@ -126,6 +134,7 @@ export class GameRoom {
   stop(): void {
     clearTimeout(this.turnTimer);
     clearTimeout(this.botTimer);
+    clearTimeout(this.inviteTimer);
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
   }
@@ -142,18 +151,109 @@ export class GameRoom {
       if (this.mode !== 'ranked' && this.mode !== 'quick')
         throw new RoomError('NOT_A_PLAYER', 'This game can only be watched by its players');
       this.spectators.add(userId);
+    } else if (this.status === 'waiting' && this.isConnected(userId)) {
+      this.joined.add(userId);
+      // The view goes out first (the caller sends it); the start, if this completes the pair,
+      // follows as a GAME_UPDATE once it is written.
+      this.run(() => this.startIfReady()).catch((error: unknown) =>
+        this.deps.log.error({ err: error, gameId: this.id }, 'private game start failed'),
+      );
     }
     return gameView(this, userId);
   }
 
   leave(userId: number): void {
     this.spectators.delete(userId);
+    this.joined.delete(userId);
+  }
+
+  /** GAME_INVITATION for the invited friend while this private game waits for them; else null. */
+  invitation(): ServerMessageOf<'GAME_INVITATION'> | null {
+    if (this.status !== 'waiting' || !this.invite) return null;
+    const invitedId = this.invite.userId;
+    const from = this.players.find((p) => p.userId !== null && p.userId !== invitedId);
+    if (!from) return null;
+    return {
+      type: 'GAME_INVITATION',
+      gameId: this.id,
+      from: { id: from.userId!, username: from.username },
+      expiresAt: this.invite.expiresAt,
+    };
+  }
+
+  /**
+   * Turns down a waiting private game: the invited friend declines, the challenger withdraws.
+   * Either way the game is cancelled and both players are told.
+   */
+  decline(userId: number): Promise<void> {
+    return this.run(async () => {
+      if (this.seatOf(userId) === null)
+        throw new RoomError('NOT_A_PLAYER', 'You are not a player in this game');
+      if (this.status === 'active') throw new RoomError('FORBIDDEN', 'The game has already started');
+      if (this.status !== 'waiting') throw new RoomError('GAME_OVER', 'This invitation is no longer open');
+      await this.cancelInvitation(this.invite?.userId === userId ? 'declined' : 'withdrawn', userId);
+    });
+  }
+
+  /** Cancels a waiting private game whose invitation has lapsed on the game clock. */
+  expireInvitation(): Promise<void> {
+    return this.run(async () => {
+      if (this.status !== 'waiting' || !this.invite) return;
+      if (this.deps.now() < this.invite.expiresAt) return this.armInviteExpiry();
+      await this.cancelInvitation('expired');
+    });
+  }
+
+  private armInviteExpiry(): void {
+    clearTimeout(this.inviteTimer);
+    if (this.status !== 'waiting' || !this.invite) return;
+    const delay = Math.max(0, this.invite.expiresAt - this.deps.now());
+    this.inviteTimer = setTimeout(() => {
+      this.expireInvitation().catch((error: unknown) =>
+        this.deps.log.error({ err: error, gameId: this.id }, 'invitation expiry failed'),
+      );
+    }, delay);
+    this.inviteTimer.unref();
+  }
+
+  /** Both players are in the room: the waiting game becomes active and its first turn starts. */
+  private async startIfReady(): Promise<void> {
+    if (this.status !== 'waiting') return;
+    if (!this.humanIds().every((id) => this.joined.has(id) && this.isConnected(id))) return;
+    const now = this.deps.now();
+    const turn = this.state.turn;
+    const deadline =
+      turn !== null && this.players[turn]!.botLevel === null ? now + this.deps.timings.turnMs : null;
+    if (!(await this.deps.store.start(this.id, deadline, now))) return;
+    clearTimeout(this.inviteTimer);
+    this.status = 'active';
+    this.invite = null;
+    this.joined.clear();
+    this.turnDeadline = deadline;
+    this.broadcast(turn !== null && deadline !== null ? [{ kind: 'TURN', seat: turn, deadline }] : []);
+    this.schedule();
+  }
+
+  private async cancelInvitation(reason: InvitationCancelReason, by?: number): Promise<void> {
+    if (!(await this.deps.store.cancel(this.id, this.deps.now()))) return;
+    this.status = 'cancelled';
+    this.stop();
+    const message: ServerMessageOf<'GAME_INVITATION_CANCELLED'> = {
+      type: 'GAME_INVITATION_CANCELLED',
+      gameId: this.id,
+      reason,
+      ...(by === undefined ? {} : { by }),
+    };
+    for (const userId of this.humanIds()) this.deps.send(userId, message);
+    this.deps.onFinished(this);
   }
 
   play(userId: number, card: Card, seq: number): Promise<void> {
     return this.run(async () => {
       const seat = this.seatOf(userId);
       if (seat === null) throw new RoomError('NOT_A_PLAYER', 'You are not a player in this game');
+      if (this.status === 'waiting')
+        throw new RoomError('GAME_NOT_STARTED', 'The game starts when both players have joined');
       if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
       if (seq !== this.seq)
         throw new RoomError('STALE_STATE', 'The game has moved on; here is the current state');
@@ -174,6 +274,9 @@ export class GameRoom {
     return this.run(async () => {
       const seat = this.seatOf(userId);
       if (seat === null) throw new RoomError('NOT_A_PLAYER', 'You are not a player in this game');
+      // Resigning a game that has not started calls it off, as declining does.
+      if (this.status === 'waiting')
+        return this.cancelInvitation(this.invite?.userId === userId ? 'declined' : 'withdrawn', userId);
       if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
       await this.forfeit(seat, 'resign');
     });
@@ -189,6 +292,8 @@ export class GameRoom {
   }
 
   playerDisconnected(userId: number): void {
+    // A waiting game has no clock to protect: whoever leaves simply has to join again.
+    if (this.status === 'waiting') this.joined.delete(userId);
     if (this.status !== 'active' || this.seatOf(userId) === null) return;
     this.startGrace(userId);
     this.broadcast([]);

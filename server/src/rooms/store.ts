@@ -58,7 +58,17 @@ export interface GameStore {
    * records what each player earned and frees its players; those results are returned.
    */
   save(progress: Progress, finish: Finish | null): Promise<Finished | undefined>;
-  /** Every game still running, as snapshots (a restart resumes them). */
+  /**
+   * A waiting private game starts: it becomes active with its first turn deadline. False when it
+   * was no longer waiting (nothing written).
+   */
+  start(gameId: string, turnDeadline: number | null, now: number): Promise<boolean>;
+  /**
+   * A waiting private game is cancelled and its players are freed, in one transaction. False
+   * when it was no longer waiting (nothing written).
+   */
+  cancel(gameId: string, now: number): Promise<boolean>;
+  /** Every game still running or waiting, as snapshots (a restart resumes them). */
   loadActive(): Promise<RoomSnapshot[]>;
   load(gameId: string): Promise<RoomSnapshot | undefined>;
   /** The active game a user plays in, if any (on whichever node hosts it). */

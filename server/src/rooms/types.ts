@@ -26,4 +26,6 @@ export interface RoomSnapshot {
   status: GameStatus;
   winnerUserId: number | null;
   reason: FinishReason | null;
+  /** A private game's invitation: the invited friend and when it lapses; null for other modes. */
+  invite: { userId: number; expiresAt: number } | null;
 }

@@ -5,7 +5,7 @@ import type { RoomSnapshot } from './types';
 /** What a view is made of: a room's state and who of its players is connected. */
 export interface ViewableRoom extends Pick<
   RoomSnapshot,
-  'id' | 'mode' | 'players' | 'state' | 'seq' | 'turnDeadline' | 'status'
+  'id' | 'mode' | 'players' | 'state' | 'seq' | 'turnDeadline' | 'status' | 'invite'
 > {
   readonly winnerUserId: number | null;
   seatOf(userId: number): number | null;
@@ -16,7 +16,8 @@ export interface ViewableRoom extends Pick<
 export function gameView(room: ViewableRoom, viewerId: number | null): GameView {
   const seat = viewerId === null ? null : room.seatOf(viewerId);
   const engineView = viewFor(room.state, seat);
-  const finished = room.status === 'finished';
+  // Only a running game has a turn to play; a waiting, finished or cancelled one has none.
+  const finished = room.status !== 'active';
   return {
     id: room.id,
     mode: room.mode,
@@ -44,6 +45,7 @@ export function gameView(room: ViewableRoom, viewerId: number | null): GameView 
     lastTrick: engineView.lastTrick,
     legalCards: finished ? [] : engineView.legalCards,
     winnerUserId: room.winnerUserId,
+    inviteExpiresAt: room.status === 'waiting' ? (room.invite?.expiresAt ?? null) : null,
   };
 }
 

@@ -1,10 +1,1 @@
-import { UnavailablePage } from '../../features/unavailable/components/UnavailablePage';
-
-export default function Page() {
-  return (
-    <UnavailablePage
-      title="Friends"
-      description="Friends, friend requests and messages open with the social update."
-    />
-  );
-}
+export { FriendsPage as default } from '../../features/friends/components/FriendsPage';

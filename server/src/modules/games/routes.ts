@@ -7,6 +7,8 @@ import {
   leaderboardSchema,
   practiceBodySchema,
   practiceCreatedSchema,
+  privateGameBodySchema,
+  privateGameCreatedSchema,
 } from '@shared/protocol';
 import { authOf, requireAuth } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
@@ -23,6 +25,18 @@ export function gameRoutes(app: ContractApp, deps: { accounts: AccountService; g
     async (request, reply) => {
       const { user } = authOf(request);
       return reply.code(201).send(await games.startPractice(user, request.body.difficulty));
+    },
+  );
+
+  app.post(
+    '/api/game-rooms/private',
+    {
+      preHandler: auth,
+      schema: { body: privateGameBodySchema, response: { 201: privateGameCreatedSchema } },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      return reply.code(201).send(await games.createPrivate(user, request.body.friendshipId));
     },
   );
 

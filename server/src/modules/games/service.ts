@@ -1,4 +1,5 @@
 import type { BotLevel, Card, GameState } from '@shared/game';
+import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
 import type { GameListItem, GameSummary, LeaderboardEntry } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
@@ -6,10 +7,14 @@ import type { RoomManager } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
 import { avatarUrlsOf } from '../customization/repo';
 import { leaderboard } from '../ratings/repo';
+import { pairKey } from '../social/relations';
 import { findGame, gamesOf, liveGames, movesOf, playersOf, type GamePlayerRow } from './repo';
 
+const friendInGame = (username: string) =>
+  new DomainError('conflict', `${username} is in a game right now. Try again later.`, 'friend_in_game');
 const alreadyInGame = () =>
   new DomainError('conflict', 'You are already in a game. Finish it first.', 'already_in_game');
+const friendshipNotFound = () => new DomainError('not_found', 'Friendship not found', 'friendship_not_found');
 const gameNotFound = () => new DomainError('not_found', 'Game not found', 'game_not_found');
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -70,6 +75,57 @@ export class GameService {
     }
   }
 
+  /**
+   * A private game against an accepted friend: it waits for both of them to join and the friend
+   * is invited over the socket. Only one side of the friendship may ask, neither may be in a game
+   * (a waiting private game counts), and the database decides between concurrent asks. See
+   * docs/design.md, "Social".
+   */
+  async createPrivate(user: { id: number; username: string }, friendshipId: number): Promise<{ id: string }> {
+    const db = this.deps.db.kysely;
+    const friendship = await db
+      .selectFrom('friendships')
+      .selectAll()
+      .where('id', '=', friendshipId)
+      .executeTakeFirst();
+    if (!friendship || (friendship.user_id !== user.id && friendship.friend_id !== user.id))
+      throw friendshipNotFound();
+    const friendId = friendship.user_id === user.id ? friendship.friend_id : friendship.user_id;
+    // The pair key names the two players; a row that does not is not a friendship to play on.
+    if (friendId === user.id || friendship.pair_key !== pairKey(user.id, friendId))
+      throw new DomainError('invalid', 'You cannot challenge yourself', 'cannot_challenge_self');
+    if (friendship.status === 'blocked')
+      throw new DomainError('forbidden', 'You cannot challenge this player', 'blocked');
+    if (friendship.status !== 'accepted')
+      throw new DomainError(
+        'conflict',
+        'Your friend request has not been accepted yet',
+        'friendship_pending',
+      );
+    const friend = await db
+      .selectFrom('users')
+      .select(['id', 'username', 'deleted_at'])
+      .where('id', '=', friendId)
+      .executeTakeFirst();
+    if (!friend || friend.deleted_at !== null) throw friendshipNotFound();
+    const busy = await this.deps.rooms.playingAmong([user.id, friend.id]);
+    if (busy.includes(user.id)) throw alreadyInGame();
+    if (busy.includes(friend.id)) throw friendInGame(friend.username);
+    try {
+      const room = await this.deps.rooms.createPrivate(
+        { userId: user.id, username: user.username },
+        { userId: friend.id, username: friend.username },
+        PRIVATE_INVITE_SECONDS * 1000,
+      );
+      return { id: room.id };
+    } catch (error) {
+      if (!(error instanceof AlreadyInGameError)) throw error;
+      // Lost a race: another ask (or a game) took one of them first.
+      if (error.userIds.includes(user.id)) throw alreadyInGame();
+      throw friendInGame(friend.username);
+    }
+  }
+
   /** `mine`: the caller's games with their result; `live`: running ranked and quick games. */
   async list(me: number, scope: 'mine' | 'live', limit: number): Promise<GameListItem[]> {
     const db = this.deps.db.kysely;
@@ -99,7 +155,7 @@ export class GameService {
                     isBot: opponent.bot_level !== null,
                   }
                 : null,
-              result: game.status === 'active' ? null : game.winner_user_id === me ? 'win' : 'loss',
+              result: game.status !== 'finished' ? null : game.winner_user_id === me ? 'win' : 'loss',
               score: { you: scores[mine.seat] ?? 0, opponent: opponent ? (scores[opponent.seat] ?? 0) : 0 },
               ratingChange:
                 mine.rating_after !== null && mine.rating_before !== null

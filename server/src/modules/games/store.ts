@@ -36,7 +36,7 @@ export class SqlGameStore implements GameStore {
           .values({
             id: snapshot.id,
             mode: snapshot.mode,
-            status: 'active',
+            status: snapshot.status,
             seed,
             player_count: snapshot.players.length,
             target_score: snapshot.state.targetScore,
@@ -49,6 +49,8 @@ export class SqlGameStore implements GameStore {
             created_at: now,
             updated_at: now,
             finished_at: null,
+            invited_user_id: snapshot.invite?.userId ?? null,
+            invite_expires_at: snapshot.invite?.expiresAt ?? null,
           })
           .execute();
         await trx
@@ -139,8 +141,36 @@ export class SqlGameStore implements GameStore {
     });
   }
 
+  async start(gameId: string, turnDeadline: number | null, now: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('games')
+      .set({ status: 'active', turn_deadline: turnDeadline, updated_at: now })
+      .where('id', '=', gameId)
+      .where('status', '=', 'waiting')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async cancel(gameId: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('games')
+        .set({ status: 'cancelled', turn_deadline: null, updated_at: now, finished_at: now })
+        .where('id', '=', gameId)
+        .where('status', '=', 'waiting')
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom('active_players').where('game_id', '=', gameId).execute();
+      return true;
+    });
+  }
+
   async loadActive(): Promise<RoomSnapshot[]> {
-    const rows = await this.db.selectFrom('games').selectAll().where('status', '=', 'active').execute();
+    const rows = await this.db
+      .selectFrom('games')
+      .selectAll()
+      .where('status', 'in', ['active', 'waiting'])
+      .execute();
     return this.withPlayers(rows);
   }
 
@@ -221,6 +251,10 @@ function toSnapshot(row: GameRow, players: GamePlayerRow[], avatars: Map<number,
     status: row.status,
     winnerUserId: row.winner_user_id,
     reason: row.reason,
+    invite:
+      row.status === 'waiting' && row.invited_user_id !== null && row.invite_expires_at !== null
+        ? { userId: row.invited_user_id, expiresAt: row.invite_expires_at }
+        : null,
   };
 }
 

@@ -4,9 +4,13 @@ import type { GameMode } from '@shared/protocol';
 import type { Database } from '../../db/schema';
 import type { Earned } from '../../rooms/store';
 
-/** Coins for a finished game: the winner earns more; practice earns nothing. */
+/**
+ * Coins for a finished game: the winner earns more. Practice earns nothing, and neither do private
+ * games, whose two friends could otherwise trade wins for coins at will (see docs/design.md,
+ * "Social").
+ */
 export const GAME_REWARD = { win: 50, loss: 15 } as const;
-const REWARDED_MODES: ReadonlySet<GameMode> = new Set(['ranked', 'quick', 'private']);
+const REWARDED_MODES: ReadonlySet<GameMode> = new Set(['ranked', 'quick']);
 
 /**
  * Whether a game got far enough to earn anything: at least one hand was played to its end. A game

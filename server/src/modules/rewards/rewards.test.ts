@@ -121,6 +121,7 @@ describe.each(DIALECTS)('rewards on %s', (dialect) => {
         status: 'active',
         winnerUserId: null,
         reason: null,
+        invite: null,
       },
       seed: game.seed,
       now,
@@ -479,7 +480,7 @@ describe.each(DIALECTS)('rewards on %s', (dialect) => {
   });
 
   describe('game rewards', () => {
-    it('finished ranked, quick and private games with a completed hand earn coins; practice and unplayed forfeits none', async () => {
+    it('finished ranked and quick games with a completed hand earn coins; practice, private and unplayed forfeits none', async () => {
       await setup();
       const a = await register(t.app, { username: 'gr_ama' });
       const b = await register(t.app, { username: 'gr_kofi' });
@@ -512,24 +513,29 @@ describe.each(DIALECTS)('rewards on %s', (dialect) => {
       const oneHand = playFirstLegal(deal.seed, 2, 11);
       expect(oneHand.state.handNumber).toBe(2);
       const resigned = await storeGame({
-        mode: 'private',
+        mode: 'quick',
         seats: [seat(a), seat(b)],
         game: oneHand,
         forfeit: { reason: 'resign', winnerSeat: 1 },
       });
       expect(resigned.finished.rewards.get(b.user.id)).toEqual({ currency: 50, premiumCurrency: 0 });
+      // A private game between friends pays nothing, however far it went.
+      t.clock.advance(60_000);
+      const friendly = await storeGame({ mode: 'private', seats: [seat(a), seat(b)], game: deal });
+      expect(friendly.finished.rewards.size).toBe(0);
+      expect(friendly.finished.ratingChange).toBeUndefined();
 
       const listed = await get('/api/currency/game-rewards', a.token);
       expect(listed.statusCode).toBe(200);
       expect(listed.json()).toEqual([
         {
           gameId: resigned.id,
-          mode: 'private',
+          mode: 'quick',
           outcome: 'loss',
           amount: 15,
           currencyType: 'regular',
           claimed: false,
-          createdAt: t.clock.now(),
+          createdAt: t.clock.now() - 60_000,
         },
         {
           gameId: ranked.id,
@@ -538,7 +544,7 @@ describe.each(DIALECTS)('rewards on %s', (dialect) => {
           amount: 50,
           currencyType: 'regular',
           claimed: false,
-          createdAt: t.clock.now() - 180_000,
+          createdAt: t.clock.now() - 240_000,
         },
       ]);
       expect((await get('/api/currency/game-rewards?limit=1', a.token)).json()).toHaveLength(1);

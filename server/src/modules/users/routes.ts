@@ -7,6 +7,7 @@ import type { AccountService } from '../auth/service';
 import type { CustomizationService } from '../customization/service';
 import { findUserById } from '../auth/repo';
 import { ratingOf } from '../ratings/repo';
+import { isBlockedBetween } from '../social/relations';
 
 export function userRoutes(
   app: ContractApp,
@@ -14,10 +15,21 @@ export function userRoutes(
 ): void {
   const auth = requireAuth(deps.accounts);
 
-  /** A player's public profile: name, rating, record, avatar and status. Never an email or anything private. */
+  /**
+   * A player's public profile: name, rating, record, avatar and status. Never an email or anything
+   * private. Between a blocked pair (either way) it answers as if the player did not exist; see
+   * docs/design.md, "Social".
+   */
   app.get('/api/users/:id/profile', { preValidation: auth, schema: profileContract }, async (request) => {
     const user = await findUserById(deps.db.kysely, request.params.id);
-    if (!user) throw new DomainError('not_found', 'User not found', 'user_not_found');
+    const viewer = request.auth?.user.id;
+    if (
+      !user ||
+      (viewer !== undefined &&
+        viewer !== user.id &&
+        (await isBlockedBetween(deps.db.kysely, viewer, user.id)))
+    )
+      throw new DomainError('not_found', 'User not found', 'user_not_found');
     const [rating, appearance] = await Promise.all([
       ratingOf(deps.db.kysely, user.id),
       deps.customization.appearance(user.id),

@@ -1,10 +1,12 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
+import { useDefaultDeckFolder } from '../../../lib/decks';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../lib/queue';
 import { UnavailableNotice } from './UnavailableNotice';
 import { useGameRoom } from '../hooks/useGameRoom';
 import { GameTable } from './GameTable';
+import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
 
 /** /game/{gameId}: the table, for players and spectators. */
 export function GameRoomPage() {
@@ -12,6 +14,7 @@ export function GameRoomPage() {
   const room = useGameRoom(gameId);
   const navigate = useNavigate();
   const { join } = useQueueActions();
+  const deck = useDefaultDeckFolder();
 
   if (room.missing) return <UnavailableNotice />;
   if (!room.game) {
@@ -24,6 +27,17 @@ export function GameRoomPage() {
       </Center>
     );
   }
+  if (room.cancelled || room.game.status === 'cancelled') {
+    const you = room.game.players.find((p) => p.seat === room.game?.you?.seat);
+    return (
+      <GameCalledOff
+        game={room.game}
+        reason={room.cancelled?.reason ?? null}
+        byYou={room.cancelled?.by !== undefined && room.cancelled.by === you?.userId}
+      />
+    );
+  }
+  if (room.game.status === 'waiting') return <WaitingForFriend game={room.game} onCancel={room.callOff} />;
   const mode = room.game.mode;
   return (
     <GameTable
@@ -31,6 +45,7 @@ export function GameRoomPage() {
       handResult={room.handResult}
       over={room.over}
       announcement={room.announcement}
+      deck={deck}
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={() => {

@@ -72,6 +72,8 @@ function renderTable(props: Omit<Partial<GameTableProps>, 'game'> & { game?: Par
 
 afterEach(cleanup);
 
+const src = (img: Element) => img.getAttribute('src');
+
 describe('game table', () => {
   it('on your turn: legal cards are enabled buttons named like "7 of hearts", the others disabled', () => {
     const { onPlay } = renderTable();
@@ -157,6 +159,39 @@ describe('game table', () => {
     expect(screen.getByText('watching')).toBeTruthy();
     expect(screen.getByLabelText('ama holds 4 cards')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
+  });
+
+  it('draws the hand, the trick, the backs and the last trick from the viewer’s deck', async () => {
+    renderTable({
+      deck: 'pixel-city',
+      game: {
+        lastTrick: {
+          winner: 1,
+          plays: [
+            { seat: 0, card: '6_hearts' },
+            { seat: 1, card: '8_hearts' },
+          ],
+        },
+      },
+    });
+    const hand = screen.getByRole('group', { name: 'Your hand' });
+    expect(within(hand).getAllByRole('img').map(src)).toEqual([
+      '/assets/decks/pixel-city/7_hearts.svg',
+      '/assets/decks/pixel-city/K_spades.svg',
+      '/assets/decks/pixel-city/Q_clubs.svg',
+      '/assets/decks/pixel-city/10_diamonds.svg',
+    ]);
+    expect(src(screen.getByAltText('9 of hearts'))).toBe('/assets/decks/pixel-city/9_hearts.svg');
+    const backs = [...screen.getByLabelText('kofi holds 5 cards').querySelectorAll('img')].map(src);
+    expect(new Set(backs)).toEqual(new Set(['/assets/decks/pixel-city/back.svg']));
+    fireEvent.click(screen.getByRole('button', { name: 'Last trick' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Last trick' });
+    expect(src(within(dialog).getByAltText('8 of hearts'))).toBe('/assets/decks/pixel-city/8_hearts.svg');
+  });
+
+  it('without a deck, the system default deck’s art', () => {
+    renderTable();
+    expect(src(screen.getByAltText('9 of hearts'))).toBe('/assets/decks/default/9_hearts.svg');
   });
 
   it('resigning asks for confirmation first', async () => {

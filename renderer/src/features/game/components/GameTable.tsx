@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
+import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import type { HandResult } from '../hooks/handResult';
@@ -16,6 +17,8 @@ export interface GameTableProps {
   handResult: HandResult | null;
   over: ServerMessageOf<'GAME_OVER'> | null;
   announcement: string;
+  /** The viewer's default deck: their hand, the trick and the backs are drawn from it. */
+  deck?: DeckFolder;
   onPlay(card: Card): void;
   onResign(): void;
   onPlayAgain(): void;
@@ -32,6 +35,7 @@ export function GameTable({
   handResult,
   over,
   announcement,
+  deck,
   onPlay,
   onResign,
   onPlayAgain,
@@ -48,13 +52,14 @@ export function GameTable({
       <TableToolbar game={game} onShowRules={() => setDialog('rules')} onResign={() => setDialog('resign')} />
 
       <Stack gap={6} align="center">
-        <OpponentSeats players={across} game={game} backWidth={sizes.back} />
+        <OpponentSeats players={across} game={game} backWidth={sizes.back} deck={deck} />
       </Stack>
 
       <TrickArea
         game={game}
         handResult={over ? null : handResult}
         sizes={sizes}
+        deck={deck}
         onShowLastTrick={() => setDialog('lastTrick')}
       />
 
@@ -66,10 +71,11 @@ export function GameTable({
             legalCards={game.legalCards}
             width={sizes.hand}
             wide={sizes.wide}
+            deck={deck}
             onPlay={onPlay}
           />
         ) : (
-          <CardBacks player={bottom} width={sizes.back} inset />
+          <CardBacks player={bottom} width={sizes.back} inset deck={deck} />
         )}
       </Stack>
 
@@ -84,7 +90,7 @@ export function GameTable({
         onResign={onResign}
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
-      <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} />
+      <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
       <GameOverDialog game={game} over={over} onPlayAgain={onPlayAgain} />
     </div>
   );

@@ -14,6 +14,8 @@ export interface GameRoomState {
   handResult: HandResult | null;
   over: ServerMessageOf<'GAME_OVER'> | null;
   missing: boolean;
+  /** A private game called off before it started: declined, withdrawn or expired. */
+  cancelled: ServerMessageOf<'GAME_INVITATION_CANCELLED'> | null;
   /** The latest thing worth announcing to screen readers. */
   announcement: string;
 }
@@ -26,6 +28,7 @@ export function useGameRoom(gameId: string) {
     handResult: null,
     over: null,
     missing: false,
+    cancelled: null,
     announcement: '',
   });
   const authenticated = status.auth === 'authenticated';
@@ -72,8 +75,13 @@ export function useGameRoom(gameId: string) {
       socket.on('GAME_OVER', (m) => {
         if (m.gameId === gameId) setState((s) => ({ ...s, over: m, announcement: 'The game is over' }));
       }),
+      socket.on('GAME_INVITATION_CANCELLED', (m) => {
+        if (m.gameId === gameId)
+          setState((s) => ({ ...s, cancelled: m, announcement: 'The game was called off' }));
+      }),
       socket.on('ERROR', (m) => {
-        if (m.code === 'GAME_NOT_FOUND' && m.ref === 'GAME_JOIN') setState((s) => ({ ...s, missing: true }));
+        if ((m.code === 'GAME_NOT_FOUND' || m.code === 'NOT_A_PLAYER') && m.ref === 'GAME_JOIN')
+          setState((s) => ({ ...s, missing: true }));
         else if (m.ref === 'GAME_PLAY' && m.code !== 'STALE_STATE')
           toast({ title: 'Not allowed', description: m.message ?? m.code, variant: 'warning' });
       }),
@@ -92,6 +100,8 @@ export function useGameRoom(gameId: string) {
     [gameId, state.game],
   );
   const resign = useCallback(() => socket.send({ type: 'GAME_RESIGN', gameId }), [gameId]);
+  /** Calls off a private game that has not started (the challenger withdraws, the friend declines). */
+  const callOff = useCallback(() => socket.send({ type: 'DECLINE_GAME_INVITATION', gameId }), [gameId]);
 
-  return { ...state, play, resign };
+  return { ...state, play, resign, callOff };
 }

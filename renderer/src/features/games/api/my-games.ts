@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/http';
+import type { GameStatus } from '@shared/protocol';
 
 export interface GameSummary {
   id: string;
   mode: 'ranked' | 'quick' | 'private' | 'practice';
-  status: 'active' | 'finished';
+  status: GameStatus;
   opponent: { userId: number | null; username: string; avatarUrl: string | null; isBot: boolean } | null;
   result: 'win' | 'loss' | null;
   score: { you: number; opponent: number };

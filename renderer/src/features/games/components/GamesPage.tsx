@@ -115,7 +115,7 @@ export function GamesPage() {
   const { user } = useSession();
   const games = useQuery({ ...myGamesQueryOptions, enabled: !!user });
   const board = useQuery(leaderboardQueryOptions);
-  const active = games.data?.find((g) => g.status === 'active');
+  const active = games.data?.find((g) => g.status === 'active' || g.status === 'waiting');
   const recent = games.data?.filter((g) => g.status === 'finished') ?? [];
 
   if (!user) {

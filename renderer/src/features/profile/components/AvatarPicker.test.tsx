@@ -158,10 +158,12 @@ describe('avatar picker on your profile', () => {
     showProfile();
     const current = await screen.findByRole('radio', { name: 'Current avatar' });
     expect(current.getAttribute('aria-checked')).toBe('true');
-    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
-      'Initials',
-      'Current avatar',
-    ]);
+    const picker = screen.getByRole('region', { name: 'Avatar' });
+    expect(
+      within(picker)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Initials', 'Current avatar']);
   });
 
   it('a refused choice keeps the current avatar', async () => {

@@ -28,6 +28,8 @@ import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
 import { AvatarPicker } from './AvatarPicker';
+import { CardSettings } from './CardSettings';
+import { SocialActions, VisibilitySetting } from './SocialActions';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -155,6 +157,8 @@ export function ProfilePage() {
             </Stack>
           </Group>
 
+          {viewingOther && user && <SocialActions userId={profileId} />}
+
           {profile.isError ? (
             <Text c="red.4">{failureText(profile.error, 'Could not load the profile')}</Text>
           ) : (
@@ -178,7 +182,11 @@ export function ProfilePage() {
 
           {!viewingOther && user && data && <AvatarPicker profile={data} />}
 
+          {!viewingOther && user && <VisibilitySetting />}
+
           {!viewingOther && user && <Achievements />}
+
+          {!viewingOther && user && <CardSettings />}
 
           {!viewingOther && user && (
             <Group>

@@ -12,7 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { IconCoin, IconFlask, IconMoodSmile, IconMusic } from '@tabler/icons-react';
+import { IconCards, IconCoin, IconFlask, IconMoodSmile, IconMusic } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ShopItem, ShopItemKind } from '@shared/protocol';
 import { BalanceBar } from '../../../components/BalanceBar';
@@ -24,13 +24,14 @@ import { useSession } from '../../../lib/session/useSession';
 import { initializePayment, type InitializedPayment } from '../api/initialize-payment';
 import { shopQueryOptions } from '../api/shop';
 import { usePaymentReturn, usePendingPayments } from '../hooks/usePayments';
+import { DecksPanel } from './decks/DecksPanel';
 import { PackCard, isPack, type Pack } from './PackCard';
 import { PendingPayments } from './PendingPayments';
 import { PurchaseHistory, TransactionHistory } from './Histories';
 import { PurchaseDialog, isPriced, type PricedItem } from './PurchaseDialog';
 import { ShopItemCard } from './ShopItemCard';
 
-/** The item tabs after Packs; a new kind of item (decks) slots in as one more entry. */
+/** The item tabs after Packs; the Decks tab (its own catalogue, /api/deck/*) comes last. */
 const ITEM_TABS: { value: string; label: string; kind: ShopItemKind; icon: typeof IconCoin }[] = [
   { value: 'avatars', label: 'Avatars', kind: 'avatar', icon: IconMoodSmile },
   { value: 'sounds', label: 'Sound packs', kind: 'sound_pack', icon: IconMusic },
@@ -124,7 +125,7 @@ function ItemsPanel({ items, onBuy }: { items: PricedItem[]; onBuy(item: PricedI
   );
 }
 
-function Catalogue({ items }: { items: ShopItem[] }) {
+function Catalogue({ items, userId }: { items: ShopItem[]; userId: number }) {
   const [buying, setBuying] = useState<PricedItem | null>(null);
   const packs = items.filter(isPack);
   return (
@@ -140,6 +141,9 @@ function Catalogue({ items }: { items: ShopItem[] }) {
               {label}
             </Tabs.Tab>
           ))}
+          <Tabs.Tab value="decks" px="xs" leftSection={<IconCards size={16} />}>
+            Decks
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="packs">
           <PacksPanel packs={packs} />
@@ -152,13 +156,16 @@ function Catalogue({ items }: { items: ShopItem[] }) {
             />
           </Tabs.Panel>
         ))}
+        <Tabs.Panel value="decks">
+          <DecksPanel userId={userId} />
+        </Tabs.Panel>
       </Tabs>
       <PurchaseDialog item={buying} onClose={() => setBuying(null)} />
     </>
   );
 }
 
-function SignedInShop() {
+function SignedInShop({ userId }: { userId: number }) {
   const shop = useQuery(shopQueryOptions);
   const confirming = usePaymentReturn(true);
   const pending = usePendingPayments(true);
@@ -175,7 +182,7 @@ function SignedInShop() {
             {failureText(shop.error)}
           </Alert>
         ) : (
-          <Catalogue items={shop.data} />
+          <Catalogue items={shop.data} userId={userId} />
         )}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <PurchaseHistory />
@@ -213,7 +220,7 @@ export function ShopPage() {
           </Box>
         }
       />
-      <SignedInShop />
+      <SignedInShop userId={user.id} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import type { DeckFolder } from '@shared/decks';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import { HowToPlayCard } from '../../../../components/HowToPlayCard';
@@ -53,7 +54,12 @@ export function RulesDialog({ opened, onClose }: DialogProps) {
 }
 
 /** The previous trick's cards, its winning card outlined. */
-export function LastTrickDialog({ opened, onClose, game }: DialogProps & { game: GameView }) {
+export function LastTrickDialog({
+  opened,
+  onClose,
+  game,
+  deck,
+}: DialogProps & { game: GameView; deck?: DeckFolder }) {
   const trick = game.lastTrick;
   return (
     <Modal opened={opened} onClose={onClose} title="Last trick" centered size="sm">
@@ -62,6 +68,7 @@ export function LastTrickDialog({ opened, onClose, game }: DialogProps & { game:
           <Stack key={play.seat} gap={4} align="center">
             <DeckCard
               card={play.card}
+              deck={deck}
               width={70}
               style={{
                 outline: play.seat === trick.winner ? '3px solid var(--mantine-color-spar-5)' : undefined,

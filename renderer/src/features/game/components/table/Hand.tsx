@@ -1,3 +1,4 @@
+import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import { cardLabel } from '../../../../components/CardView';
 import { DeckCard } from '../../../../components/DeckCard';
@@ -9,11 +10,13 @@ export interface PlayerHandProps {
   legalCards: readonly Card[];
   width: number;
   wide: boolean;
+  /** The viewer's default deck, whose art the cards are drawn with. */
+  deck?: DeckFolder;
   onPlay(card: Card): void;
 }
 
 /** The viewer's hand: one button per card, enabled only for the legal ones. */
-export function PlayerHand({ hand, legalCards, width, wide, onPlay }: PlayerHandProps) {
+export function PlayerHand({ hand, legalCards, width, wide, deck, onPlay }: PlayerHandProps) {
   const legal = new Set(legalCards);
   // A full hand overlaps more so it fits a phone; wide screens need less overlap.
   const overlap = Math.round((hand.length > 4 ? 34 : 20) * (wide ? 0.6 : 1));
@@ -35,7 +38,7 @@ export function PlayerHand({ hand, legalCards, width, wide, onPlay }: PlayerHand
             disabled={!playable}
             onClick={() => onPlay(card)}
           >
-            <DeckCard card={card} width={width} />
+            <DeckCard card={card} width={width} deck={deck} />
           </button>
         );
       })}

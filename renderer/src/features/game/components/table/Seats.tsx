@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import type { DeckFolder } from '@shared/decks';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import classes from '../GameTable.module.css';
@@ -47,7 +48,18 @@ export function PlayerBadge({ player, game, label }: { player: Player; game: Gam
 }
 
 /** The backs of the cards a player holds, as everyone else sees them. */
-export function CardBacks({ player, width, inset }: { player: Player; width: number; inset?: boolean }) {
+export function CardBacks({
+  player,
+  width,
+  inset,
+  deck,
+}: {
+  player: Player;
+  width: number;
+  inset?: boolean;
+  /** The viewer's deck: the table is drawn from it. */
+  deck?: DeckFolder;
+}) {
   return (
     <div
       className={classes.backs}
@@ -55,7 +67,7 @@ export function CardBacks({ player, width, inset }: { player: Player; width: num
       aria-label={`${player.username} holds ${player.cardsInHand} cards`}
     >
       {Array.from({ length: player.cardsInHand }, (_, i) => (
-        <DeckCard key={i} width={width} />
+        <DeckCard key={i} width={width} deck={deck} />
       ))}
     </div>
   );
@@ -66,17 +78,19 @@ export function OpponentSeats({
   players,
   game,
   backWidth,
+  deck,
 }: {
   players: Player[];
   game: GameView;
   backWidth: number;
+  deck?: DeckFolder;
 }) {
   return (
     <Group justify="center" gap="xl">
       {players.map((p) => (
         <Stack key={p.seat} gap={6} align="center">
           <PlayerBadge player={p} game={game} />
-          <CardBacks player={p} width={backWidth} />
+          <CardBacks player={p} width={backWidth} deck={deck} />
         </Stack>
       ))}
     </Group>

@@ -1,5 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import type { DeckFolder } from '@shared/decks';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import type { HandResult } from '../../hooks/handResult';
@@ -11,11 +12,13 @@ export interface TrickAreaProps {
   /** The result of the hand just won, shown over the felt until the next deal. */
   handResult: HandResult | null;
   sizes: TableSizes;
+  /** The viewer's default deck: the table is drawn from it. */
+  deck?: DeckFolder;
   onShowLastTrick(): void;
 }
 
 /** The felt: whose turn it is, the cards of the current trick flying in, and the hand's result. */
-export function TrickArea({ game, handResult, sizes, onShowLastTrick }: TrickAreaProps) {
+export function TrickArea({ game, handResult, sizes, deck, onShowLastTrick }: TrickAreaProps) {
   const viewerSeat = game.you?.seat ?? 0;
   const spread = sizes.wide ? 1.4 : 1;
   const winner = handResult ? seatName(game, handResult.seat) : '';
@@ -41,7 +44,7 @@ export function TrickArea({ game, handResult, sizes, onShowLastTrick }: TrickAre
                 } as React.CSSProperties
               }
             >
-              <DeckCard card={play.card} width={sizes.trick} />
+              <DeckCard card={play.card} width={sizes.trick} deck={deck} />
             </div>
           );
         })}
@@ -59,7 +62,7 @@ export function TrickArea({ game, handResult, sizes, onShowLastTrick }: TrickAre
             {winner === 'You' ? 'You win the hand' : `${winner} wins the hand`}
           </Text>
           <Group gap={6} justify="center" wrap="nowrap">
-            <DeckCard card={handResult.card} width={26} />
+            <DeckCard card={handResult.card} width={26} deck={deck} />
             <Text size="sm">{handResult.reason}</Text>
           </Group>
         </Box>

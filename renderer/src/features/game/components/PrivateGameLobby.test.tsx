@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameView } from '@shared/protocol';
+import { theme } from '../../../lib/theme';
+import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
+
+const NOW = Date.UTC(2026, 0, 1, 12);
+
+const waiting: GameView = {
+  id: 'g_private',
+  mode: 'private',
+  status: 'waiting',
+  targetScore: 10,
+  seq: 0,
+  players: [
+    {
+      seat: 0,
+      userId: 1,
+      username: 'ama',
+      avatarUrl: null,
+      score: 0,
+      cardsInHand: 5,
+      connected: true,
+      isBot: false,
+    },
+    {
+      seat: 1,
+      userId: 2,
+      username: 'kofi',
+      avatarUrl: null,
+      score: 0,
+      cardsInHand: 5,
+      connected: false,
+      isBot: false,
+    },
+  ],
+  you: { seat: 0 },
+  hand: ['7_hearts', 'K_spades', 'Q_clubs', '6_hearts', '9_clubs'],
+  dealer: 1,
+  turn: null,
+  turnDeadline: null,
+  handNumber: 1,
+  trickNumber: 1,
+  currentTrick: [],
+  lastTrick: null,
+  legalCards: [],
+  winnerUserId: null,
+  inviteExpiresAt: NOW + 90_000,
+};
+
+function renderIn(node: ReactNode) {
+  render(
+    <MantineProvider theme={theme}>
+      <MemoryRouter>{node}</MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+describe('private game lobby', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('waits for the friend by name, counts down to the invitation’s expiry, and offers to cancel', () => {
+    const onCancel = vi.fn();
+    renderIn(<WaitingForFriend game={waiting} onCancel={onCancel} />);
+    expect(screen.getByText('Waiting for kofi to join')).toBeTruthy();
+    expect(screen.getByText('90 seconds left')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(screen.getByText('60 seconds left')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel game' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('the friend who arrives first waits for the challenger the same way', () => {
+    renderIn(<WaitingForFriend game={{ ...waiting, you: { seat: 1 } }} onCancel={() => undefined} />);
+    expect(screen.getByText('Waiting for ama to join')).toBeTruthy();
+  });
+
+  it('says why a game was called off', () => {
+    const cases = [
+      ['declined', false, 'kofi declined the game.'],
+      ['declined', true, 'You declined the game.'],
+      ['withdrawn', false, 'kofi cancelled the game.'],
+      ['withdrawn', true, 'You cancelled the game.'],
+      ['expired', false, 'kofi did not join in time.'],
+    ] as const;
+    for (const [reason, byYou, text] of cases) {
+      renderIn(<GameCalledOff game={{ ...waiting, status: 'cancelled' }} reason={reason} byYou={byYou} />);
+      expect(screen.getByText(text)).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Back to games' }).getAttribute('href')).toBe('/games');
+      cleanup();
+    }
+    renderIn(<GameCalledOff game={{ ...waiting, status: 'cancelled' }} reason={null} byYou={false} />);
+    expect(screen.getByText('This private game did not start.')).toBeTruthy();
+  });
+});
