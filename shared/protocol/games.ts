@@ -58,6 +58,8 @@ const listedPlayerSchema = z.object({
   seat: seatSchema,
   userId: userIdSchema.nullable(),
   username: z.string(),
+  /** The player's avatar image, or null (a bot, or a player showing their initials). */
+  avatarUrl: z.string().nullable(),
   isBot: z.boolean(),
   score: z.number().int(),
 });
@@ -69,7 +71,12 @@ export const gameListItemSchema = z.object({
   players: z.array(listedPlayerSchema),
   /** The caller's side of it; only in `scope=mine`. */
   opponent: z
-    .object({ userId: userIdSchema.nullable(), username: z.string(), isBot: z.boolean() })
+    .object({
+      userId: userIdSchema.nullable(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      isBot: z.boolean(),
+    })
     .nullable()
     .optional(),
   result: z.enum(['win', 'loss']).nullable().optional(),
@@ -121,6 +128,8 @@ export const leaderboardEntrySchema = z.object({
   rank: z.number().int(),
   userId: userIdSchema,
   username: z.string(),
+  /** The player's avatar image, or null for their initials. */
+  avatarUrl: z.string().nullable(),
   rating: z.number().int(),
   games: z.number().int(),
   wins: z.number().int(),

@@ -116,6 +116,8 @@ export const playerProfileSchema = z.object({
   /** The avatar shop item the player chose, or null for their initials (`avatarSource` default). */
   avatarId: z.number().int().nullable(),
   avatarSource: avatarSourceSchema,
+  /** The chosen avatar's image, or null for the initials. */
+  avatarUrl: z.string().nullable(),
   status: playerStatusSchema,
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;

@@ -70,6 +70,8 @@ export const gameViewSchema = z.object({
       seat: seatSchema,
       userId: userIdSchema.nullable(),
       username: z.string(),
+      /** The player's avatar image; null for a bot or a player showing their initials. */
+      avatarUrl: z.string().nullable(),
       score: z.number().int().min(0),
       cardsInHand: z.number().int().min(0).max(5),
       connected: z.boolean(),
@@ -126,7 +128,8 @@ export const serverMessageSchemas = {
   MATCH_FOUND: z.object({
     type: z.literal('MATCH_FOUND'),
     token: matchTokenSchema,
-    opponent: z.object({ username: z.string() }),
+    /** `avatarUrl`: the opponent's avatar image, null for their initials. */
+    opponent: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
   }),
   MATCH_ACCEPTANCE_UPDATE: z.object({
     type: z.literal('MATCH_ACCEPTANCE_UPDATE'),

@@ -22,6 +22,8 @@ export type ProfileVisibility = z.infer<typeof profileVisibilitySchema>;
 export const socialProfileSchema = z.object({
   avatarId: z.number().int().nullable(),
   avatarSource: avatarSourceSchema,
+  /** The avatar's image, null for the initials. */
+  avatarUrl: z.string().nullable(),
   status: playerStatusSchema,
 });
 

@@ -76,6 +76,7 @@ async function seed(
           userId: g * 2 + seat + 1,
           username: `bench_${g * 2 + seat}`,
           botLevel: null,
+          avatarUrl: null,
         })),
         state,
         seq: 0,

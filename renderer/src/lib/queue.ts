@@ -15,6 +15,8 @@ export interface QueueState {
 export interface MatchState {
   token: string;
   opponent: string;
+  /** The opponent's avatar image; absent or null shows their initials. */
+  opponentAvatarUrl?: string | null;
   expiresAt: number;
   accepted: boolean;
 }

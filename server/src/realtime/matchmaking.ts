@@ -195,8 +195,10 @@ export class Matchmaking {
     timer.unref();
     this.pending.set(token, { token, queue, players, accepted: new Set(), timer });
     for (const p of players) this.pendingByUser.set(p.userId, token);
-    this.deps.send(a.userId, { type: 'MATCH_FOUND', token, opponent: { username: b.username } });
-    this.deps.send(b.userId, { type: 'MATCH_FOUND', token, opponent: { username: a.username } });
+    const avatars = await this.deps.rooms.avatarsOf([a.userId, b.userId]);
+    const opponent = (p: QueueEntry) => ({ username: p.username, avatarUrl: avatars.get(p.userId) ?? null });
+    this.deps.send(a.userId, { type: 'MATCH_FOUND', token, opponent: opponent(b) });
+    this.deps.send(b.userId, { type: 'MATCH_FOUND', token, opponent: opponent(a) });
   }
 
   private matchFor(userId: number, token: string): PendingMatch {

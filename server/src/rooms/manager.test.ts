@@ -14,6 +14,9 @@ class MemoryStore implements GameStore {
   readonly saves: { progress: Progress; finish: Finish | null }[] = [];
   /** What the store reports each player earned when a game finishes. */
   rewards = new Map<number, { currency: number; premiumCurrency: number }>();
+  /** The avatar each user chose, by user id. */
+  avatars = new Map<number, string>();
+  avatarLookups: number[][] = [];
 
   async insertGame({ snapshot }: NewGame) {
     const humans = snapshot.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
@@ -59,6 +62,10 @@ class MemoryStore implements GameStore {
   }
   async playingAmong(userIds: readonly number[]) {
     return userIds.filter((id) => this.playing.has(id));
+  }
+  async avatarsOf(userIds: readonly number[]) {
+    this.avatarLookups.push([...userIds]);
+    return new Map([...this.avatars].filter(([id]) => userIds.includes(id)));
   }
 }
 
@@ -145,5 +152,29 @@ describe('RoomManager over a GameStore', () => {
     expect(after.activeGameOf(ama.userId)?.id).toBe(running.id);
     expect(after.activeGameOf(3)).toBeUndefined();
     after.stop();
+  });
+
+  it('seats each human with the avatar the store knows for them, and bots with none', async () => {
+    const store = new MemoryStore();
+    store.avatars = new Map([
+      [ama.userId, '/assets/shop/avatars/lion.svg'],
+      [9, '/assets/shop/avatars/owl.svg'],
+    ]);
+    const rooms = manager(store);
+    const practice = await rooms.create('practice', [{ bot: 'hard' }, ama]);
+    // Bots are never looked up.
+    expect(store.avatarLookups).toEqual([[ama.userId]]);
+    expect(practice.join(ama.userId).players.map((p) => [p.username, p.avatarUrl])).toEqual([
+      ['Bot (hard)', null],
+      ['ama', '/assets/shop/avatars/lion.svg'],
+    ]);
+    await practice.resign(ama.userId);
+    // Someone else's avatar is not handed to a player who shows their initials.
+    const quick = await rooms.create('quick', [ama, kofi]);
+    expect(quick.join(kofi.userId).players.map((p) => p.avatarUrl)).toEqual([
+      '/assets/shop/avatars/lion.svg',
+      null,
+    ]);
+    rooms.stop();
   });
 });

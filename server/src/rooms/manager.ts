@@ -56,10 +56,19 @@ export class RoomManager {
     const seed = randomBytes(16).toString('hex');
     const state = newGame({ players: seats.length, seed });
     const now = this.deps.now();
+    const avatars = await this.deps.store.avatarsOf(
+      seats.flatMap((seat) => ('bot' in seat ? [] : [seat.userId])),
+    );
     const players: RoomPlayer[] = seats.map((seat, i) =>
       'bot' in seat
-        ? { seat: i, userId: null, username: BOT_NAMES[seat.bot], botLevel: seat.bot }
-        : { seat: i, userId: seat.userId, username: seat.username, botLevel: null },
+        ? { seat: i, userId: null, username: BOT_NAMES[seat.bot], botLevel: seat.bot, avatarUrl: null }
+        : {
+            seat: i,
+            userId: seat.userId,
+            username: seat.username,
+            botLevel: null,
+            avatarUrl: avatars.get(seat.userId) ?? null,
+          },
     );
     const first = state.turn!;
     // A private game waits for its players, and its clock starts only when they are both in.
@@ -177,6 +186,11 @@ export class RoomManager {
   /** The active game a user plays in on any node, from the database. */
   activeGameAnywhere(userId: number): Promise<{ id: string; mode: GameMode } | undefined> {
     return this.deps.store.activeGameOf(userId);
+  }
+
+  /** The image of each user's chosen avatar, by user id; users showing their initials are absent. */
+  avatarsOf(userIds: readonly number[]): Promise<Map<number, string>> {
+    return this.deps.store.avatarsOf(userIds);
   }
 
   /** Which of `userIds` are playing an active game on any node. */

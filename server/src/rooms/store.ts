@@ -75,4 +75,6 @@ export interface GameStore {
   activeGameOf(userId: number): Promise<{ id: string; mode: GameMode } | undefined>;
   /** Which of `userIds` are playing an active game. */
   playingAmong(userIds: readonly number[]): Promise<number[]>;
+  /** The image of each user's chosen avatar, by user id; users showing their initials are absent. */
+  avatarsOf(userIds: readonly number[]): Promise<Map<number, string>>;
 }

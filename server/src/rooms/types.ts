@@ -7,6 +7,11 @@ export interface RoomPlayer {
   userId: number | null;
   username: string;
   botLevel: BotLevel | null;
+  /**
+   * The image of the avatar the player chose, as the store knew it when the room was created or
+   * loaded; null for a bot or a player showing their initials. Not stored with the game.
+   */
+  avatarUrl: string | null;
 }
 
 /** Everything a room is, as it is stored and reloaded. */

@@ -28,6 +28,7 @@ export function gameView(room: ViewableRoom, viewerId: number | null): GameView 
       seat: player.seat,
       userId: player.userId,
       username: player.username,
+      avatarUrl: player.avatarUrl,
       score: room.state.scores[player.seat]!,
       cardsInHand: room.state.hands[player.seat]!.length,
       connected: player.userId === null || room.isConnected(player.userId),

@@ -57,3 +57,19 @@ export async function hasPremiumGoods(db: Db, userId: number): Promise<boolean> 
   ]);
   return deck !== undefined || item !== undefined;
 }
+
+/**
+ * The image of each user's chosen avatar, by user id; users showing their initials are absent.
+ * An avatar shows its full image when it has one, else its shop picture.
+ */
+export async function avatarUrlsOf(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .innerJoin('shop_items', 'shop_items.id', 'users.avatar_item_id')
+    .select(['users.id', 'shop_items.image_url', 'shop_items.asset_url'])
+    .where('users.id', 'in', [...new Set(userIds)])
+    .where('shop_items.kind', '=', 'avatar')
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.asset_url ?? row.image_url]));
+}

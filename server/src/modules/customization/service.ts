@@ -2,7 +2,14 @@ import type { z } from 'zod';
 import type { avatarChoiceResponseSchema, avatarSourceSchema, playerStatusSchema } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { avatarItemOf, findShopItemImage, hasPremiumGoods, ownsItem, setAvatarItem } from './repo';
+import {
+  avatarItemOf,
+  avatarUrlsOf,
+  findShopItemImage,
+  hasPremiumGoods,
+  ownsItem,
+  setAvatarItem,
+} from './repo';
 
 type AvatarChoice = z.infer<typeof avatarChoiceResponseSchema>;
 
@@ -10,6 +17,8 @@ type AvatarChoice = z.infer<typeof avatarChoiceResponseSchema>;
 export interface Appearance {
   avatarId: number | null;
   avatarSource: z.infer<typeof avatarSourceSchema>;
+  /** The chosen avatar's image; null for the initials. */
+  avatarUrl: string | null;
   status: z.infer<typeof playerStatusSchema>;
 }
 
@@ -29,10 +38,15 @@ export class CustomizationService {
 
   async appearance(userId: number): Promise<Appearance> {
     const db = this.deps.db.kysely;
-    const [avatarId, premium] = await Promise.all([avatarItemOf(db, userId), hasPremiumGoods(db, userId)]);
+    const [avatarId, urls, premium] = await Promise.all([
+      avatarItemOf(db, userId),
+      avatarUrlsOf(db, [userId]),
+      hasPremiumGoods(db, userId),
+    ]);
     return {
       avatarId,
       avatarSource: avatarId === null ? 'default' : 'shop',
+      avatarUrl: urls.get(userId) ?? null,
       status: premium ? 'premium' : 'standard',
     };
   }

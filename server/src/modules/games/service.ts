@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import type { RoomManager } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
+import { avatarUrlsOf } from '../customization/repo';
 import { leaderboard } from '../ratings/repo';
 import type { Notifier } from '../devices/notifier';
 import { pairKey } from '../social/relations';
@@ -17,11 +18,22 @@ const alreadyInGame = () =>
 const friendshipNotFound = () => new DomainError('not_found', 'Friendship not found', 'friendship_not_found');
 const gameNotFound = () => new DomainError('not_found', 'Game not found', 'game_not_found');
 
-function listedPlayer(p: GamePlayerRow, scores: number[]) {
+/** Avatars by user id (see avatarUrlsOf); bots and players showing their initials are absent. */
+type Avatars = Map<number, string>;
+const avatarOf = (p: GamePlayerRow, avatars: Avatars) =>
+  p.user_id === null ? null : (avatars.get(p.user_id) ?? null);
+const avatarsOfSeats = (db: Db['kysely'], seats: GamePlayerRow[]) =>
+  avatarUrlsOf(
+    db,
+    seats.flatMap((p) => (p.user_id === null ? [] : [p.user_id])),
+  );
+
+function listedPlayer(p: GamePlayerRow, scores: number[], avatars: Avatars) {
   return {
     seat: p.seat,
     userId: p.user_id,
     username: p.username,
+    avatarUrl: avatarOf(p, avatars),
     isBot: p.bot_level !== null,
     score: scores[p.seat] ?? 0,
   };
@@ -129,6 +141,7 @@ export class GameService {
       db,
       games.map((g) => g.id),
     );
+    const avatars = await avatarsOfSeats(db, players);
     return games.map((game) => {
       const seats = players.filter((p) => p.game_id === game.id);
       const scores = (JSON.parse(game.state) as GameState).scores;
@@ -138,13 +151,14 @@ export class GameService {
         id: game.id,
         mode: game.mode,
         status: game.status,
-        players: seats.map((p) => listedPlayer(p, scores)),
+        players: seats.map((p) => listedPlayer(p, scores, avatars)),
         ...(scope === 'mine' && mine
           ? {
               opponent: opponent
                 ? {
                     userId: opponent.user_id,
                     username: opponent.username,
+                    avatarUrl: avatarOf(opponent, avatars),
                     isBot: opponent.bot_level !== null,
                   }
                 : null,
@@ -172,6 +186,7 @@ export class GameService {
     const isPlayer = seats.some((p) => p.user_id === me);
     if (!isPlayer && (game.mode === 'private' || game.mode === 'practice')) throw gameNotFound();
     const state = JSON.parse(game.state) as GameState;
+    const avatars = await avatarsOfSeats(db, seats);
     return {
       id: game.id,
       mode: game.mode,
@@ -179,7 +194,7 @@ export class GameService {
       targetScore: game.target_score,
       handNumber: state.handNumber,
       players: seats.map((p) => ({
-        ...listedPlayer(p, state.scores),
+        ...listedPlayer(p, state.scores, avatars),
         ratingBefore: p.rating_before === null ? null : Math.round(p.rating_before),
         ratingAfter: p.rating_after === null ? null : Math.round(p.rating_after),
       })),
@@ -207,11 +222,17 @@ export class GameService {
   }
 
   async leaderboard(limit: number): Promise<LeaderboardEntry[]> {
-    const rows = await leaderboard(this.deps.db.kysely, limit);
+    const db = this.deps.db.kysely;
+    const rows = await leaderboard(db, limit);
+    const avatars = await avatarUrlsOf(
+      db,
+      rows.map((row) => row.userId),
+    );
     return rows.map((row, i) => ({
       rank: i + 1,
       userId: row.userId,
       username: row.username,
+      avatarUrl: avatars.get(row.userId) ?? null,
       rating: Math.round(row.rating),
       games: row.games,
       wins: row.wins,

@@ -5,6 +5,7 @@ import type { Db } from '../../db';
 import type { Database, GamePlayersTable, GamesTable } from '../../db/schema';
 import type { Finish, Finished, GameStore, NewGame, Progress } from '../../rooms/store';
 import type { RoomSnapshot } from '../../rooms/types';
+import { avatarUrlsOf } from '../customization/repo';
 import { rateGame } from '../ratings/repo';
 import { recordGameRewards } from '../rewards/game-rewards';
 
@@ -197,6 +198,10 @@ export class SqlGameStore implements GameStore {
     return rows.map((row) => row.user_id);
   }
 
+  avatarsOf(userIds: readonly number[]): Promise<Map<number, string>> {
+    return avatarUrlsOf(this.db, userIds);
+  }
+
   private async withPlayers(rows: GameRow[]): Promise<RoomSnapshot[]> {
     if (rows.length === 0) return [];
     const players = await this.db
@@ -209,10 +214,13 @@ export class SqlGameStore implements GameStore {
       )
       .orderBy('seat')
       .execute();
+    // Avatars are the players' current choice, not stored with the game.
+    const avatars = await this.avatarsOf(players.flatMap((p) => (p.user_id === null ? [] : [p.user_id])));
     return rows.map((row) =>
       toSnapshot(
         row,
         players.filter((p) => p.game_id === row.id),
+        avatars,
       ),
     );
   }
@@ -225,7 +233,7 @@ class PlayersBusy extends Error {
   }
 }
 
-function toSnapshot(row: GameRow, players: GamePlayerRow[]): RoomSnapshot {
+function toSnapshot(row: GameRow, players: GamePlayerRow[], avatars: Map<number, string>): RoomSnapshot {
   return {
     id: row.id,
     mode: row.mode,
@@ -234,6 +242,7 @@ function toSnapshot(row: GameRow, players: GamePlayerRow[]): RoomSnapshot {
       userId: p.user_id,
       username: p.username,
       botLevel: p.bot_level,
+      avatarUrl: p.user_id === null ? null : (avatars.get(p.user_id) ?? null),
     })),
     state: JSON.parse(row.state) as GameState,
     seq: row.seq,

@@ -103,8 +103,8 @@ describe.each(DIALECTS)('rewards on %s', (dialect) => {
     const { game } = opts;
     const players: RoomPlayer[] = opts.seats.map((s, seat) =>
       'bot' in s
-        ? { seat, userId: null, username: `Bot (${s.bot})`, botLevel: s.bot }
-        : { seat, userId: s.userId, username: s.username, botLevel: null },
+        ? { seat, userId: null, username: `Bot (${s.bot})`, botLevel: s.bot, avatarUrl: null }
+        : { seat, userId: s.userId, username: s.username, botLevel: null, avatarUrl: null },
     );
     const id = newGameId();
     const start = newGame({ players: players.length, seed: game.seed });

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('friends API on %s', (dialect) => {
       username: 'kofi',
       requestedBy: ama!.id,
       blockedBy: null,
-      profile: { avatarId: null, avatarSource: 'default', status: 'standard' },
+      profile: { avatarId: null, avatarSource: 'default', avatarUrl: null, status: 'standard' },
     });
     expect(friendship.createdAt).toBe(t.clock.now());
 
@@ -106,6 +106,7 @@ describe.each(DIALECTS)('friends API on %s', (dialect) => {
     expect((await request(ama!.token, kofi!.id)).json().profile).toEqual({
       avatarId: lion.id,
       avatarSource: 'shop',
+      avatarUrl: lion.asset_url,
       status: 'premium',
     });
     const found = await call('GET', '/api/friends/search?username=kof', ama!.token);
@@ -113,7 +114,7 @@ describe.each(DIALECTS)('friends API on %s', (dialect) => {
       {
         id: kofi!.id,
         username: 'kofi',
-        profile: { avatarId: lion.id, avatarSource: 'shop', status: 'premium' },
+        profile: { avatarId: lion.id, avatarSource: 'shop', avatarUrl: lion.asset_url, status: 'premium' },
       },
     ]);
   });

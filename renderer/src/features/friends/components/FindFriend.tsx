@@ -100,7 +100,7 @@ export function FindFriend({ list }: { list: FriendsList | undefined }) {
                   miw={0}
                 >
                   <Group gap="sm" wrap="nowrap">
-                    <FriendAvatar username={u.username} />
+                    <FriendAvatar username={u.username} avatarUrl={u.profile.avatarUrl} />
                     <Text fw={700} truncate>
                       {u.username}
                     </Text>

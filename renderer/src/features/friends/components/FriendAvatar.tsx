@@ -1,12 +1,25 @@
-import { Avatar, Indicator } from '@mantine/core';
-import { initials } from '../../../lib/initials';
+import { Indicator } from '@mantine/core';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
 
-/** A player's initials, with a green dot when they are online (friends only). */
-export function FriendAvatar({ username, online }: { username: string; online?: boolean }) {
+/** A player's avatar (or initials), with a green dot when they are online (friends only). */
+export function FriendAvatar({
+  username,
+  avatarUrl,
+  online,
+}: {
+  username: string;
+  avatarUrl: string | null;
+  online?: boolean;
+}) {
   const avatar = (
-    <Avatar radius="xl" color="spar" variant="filled" aria-hidden>
-      {initials(username)}
-    </Avatar>
+    <PlayerAvatar
+      username={username}
+      avatarUrl={avatarUrl}
+      alt=""
+      color="spar"
+      variant="filled"
+      aria-hidden
+    />
   );
   if (online === undefined) return avatar;
   return (

@@ -26,7 +26,7 @@ const entry = (friendId: number, username: string, over: Partial<Friendship> = {
   status: 'accepted',
   createdAt: 1,
   username,
-  profile: { avatarId: null, avatarSource: 'default', status: 'standard' },
+  profile: { avatarId: null, avatarSource: 'default', avatarUrl: null, status: 'standard' },
   requestedBy: ME,
   blockedBy: null,
   ...over,
@@ -177,7 +177,11 @@ describe('friends', () => {
     expect(fetch).toHaveBeenCalledWith('/api/friends/search?username=ko', expect.anything());
     answer.release(
       json(200, [
-        { id: 2, username: 'kofi', profile: { avatarId: null, avatarSource: 'default', status: 'standard' } },
+        {
+          id: 2,
+          username: 'kofi',
+          profile: { avatarId: null, avatarSource: 'default', avatarUrl: null, status: 'standard' },
+        },
       ]),
     );
     await waitFor(() => expect(panel.getAttribute('data-state')).toBe('success'));
@@ -199,7 +203,7 @@ describe('friends', () => {
                 {
                   id: 2,
                   username: 'kofi',
-                  profile: { avatarId: null, avatarSource: 'default', status: 'standard' },
+                  profile: { avatarId: null, avatarSource: 'default', avatarUrl: null, status: 'standard' },
                 },
               ]),
       '/api/friends/request': () => json(403, { message: 'This player does not accept friend requests' }),

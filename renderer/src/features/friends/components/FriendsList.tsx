@@ -61,7 +61,11 @@ function FriendRow({ friend, online }: { friend: Friendship; online: boolean }) 
   return (
     <Group justify="space-between" wrap="nowrap" data-testid={`friend-${friend.username}`}>
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <FriendAvatar username={friend.username} online={blocked ? undefined : online} />
+        <FriendAvatar
+          username={friend.username}
+          avatarUrl={friend.profile.avatarUrl}
+          online={blocked ? undefined : online}
+        />
         <Stack gap={0} miw={0}>
           <Text fw={700} truncate>
             {friend.username}

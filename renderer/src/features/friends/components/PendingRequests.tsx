@@ -29,7 +29,7 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
         {incoming.map((r) => (
           <Group key={r.id} justify="space-between" wrap="nowrap" data-testid={`request-${r.username}`}>
             <Group gap="sm" wrap="nowrap" miw={0}>
-              <FriendAvatar username={r.username} />
+              <FriendAvatar username={r.username} avatarUrl={r.profile.avatarUrl} />
               <Stack gap={0} miw={0}>
                 <Text fw={700} truncate>
                   {r.username}
@@ -63,7 +63,7 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
         {outgoing.map((r) => (
           <Group key={r.id} justify="space-between" wrap="nowrap" data-testid={`sent-${r.username}`}>
             <Group gap="sm" wrap="nowrap" miw={0}>
-              <FriendAvatar username={r.username} />
+              <FriendAvatar username={r.username} avatarUrl={r.profile.avatarUrl} />
               <Stack gap={0} miw={0}>
                 <Text fw={700} truncate>
                   {r.username}

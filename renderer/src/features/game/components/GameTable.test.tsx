@@ -14,8 +14,26 @@ const base: GameView = {
   targetScore: 10,
   seq: 3,
   players: [
-    { seat: 0, userId: 1, username: 'ama', score: 4, cardsInHand: 4, connected: true, isBot: false },
-    { seat: 1, userId: 2, username: 'kofi', score: 6, cardsInHand: 5, connected: false, isBot: false },
+    {
+      seat: 0,
+      userId: 1,
+      username: 'ama',
+      avatarUrl: null,
+      score: 4,
+      cardsInHand: 4,
+      connected: true,
+      isBot: false,
+    },
+    {
+      seat: 1,
+      userId: 2,
+      username: 'kofi',
+      avatarUrl: null,
+      score: 6,
+      cardsInHand: 5,
+      connected: false,
+      isBot: false,
+    },
   ],
   you: { seat: 0 },
   hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
@@ -72,6 +90,17 @@ describe('game table', () => {
     expect(screen.getByLabelText('kofi holds 5 cards').querySelectorAll('img')).toHaveLength(5);
     expect(screen.getByLabelText('Disconnected')).toBeTruthy();
     expect(screen.getByText('KO')).toBeTruthy();
+  });
+
+  it("shows each player's chosen avatar at their seat, initials for one without", () => {
+    const [ama, kofi] = base.players;
+    renderTable({ game: { players: [ama!, { ...kofi!, avatarUrl: '/assets/shop/avatars/owl.svg' }] } });
+    expect(screen.getByRole('img', { name: "kofi's avatar" }).getAttribute('src')).toBe(
+      '/assets/shop/avatars/owl.svg',
+    );
+    expect(screen.queryByText('KO')).toBeNull();
+    expect(screen.queryByRole('img', { name: "ama's avatar" })).toBeNull();
+    expect(screen.getByText('AM')).toBeTruthy();
   });
 
   it('while waiting: every card is disabled and the opponent is to play', () => {

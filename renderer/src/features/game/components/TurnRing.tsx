@@ -1,7 +1,6 @@
-import { Avatar } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { TURN_SECONDS } from '@shared/constants';
-import { initials } from '../../../lib/initials';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
 
 function useNow(active: boolean, everyMs = 250): number {
   const [now, setNow] = useState(() => Date.now());
@@ -16,10 +15,12 @@ function useNow(active: boolean, everyMs = 250): number {
 /** The player's avatar inside a ring that empties as their turn runs out. */
 export function TurnRing({
   username,
+  avatarUrl,
   deadline,
   active,
 }: {
   username: string;
+  avatarUrl: string | null;
   deadline: number | null;
   active: boolean;
 }) {
@@ -61,15 +62,14 @@ export function TurnRing({
           />
         )}
       </svg>
-      <Avatar
+      <PlayerAvatar
+        username={username}
+        avatarUrl={avatarUrl}
         size={44}
-        radius="xl"
         color={active ? 'spar' : 'gray'}
         variant="filled"
         style={{ position: 'absolute', top: 6, left: 6 }}
-      >
-        {initials(username)}
-      </Avatar>
+      />
     </div>
   );
 }

@@ -5,6 +5,8 @@ export interface LeaderboardRow {
   rank: number;
   userId: number;
   username: string;
+  /** Null: the player shows their initials. */
+  avatarUrl: string | null;
   rating: number;
   games: number;
   wins: number;

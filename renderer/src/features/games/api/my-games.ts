@@ -6,7 +6,7 @@ export interface GameSummary {
   id: string;
   mode: 'ranked' | 'quick' | 'private' | 'practice';
   status: GameStatus;
-  opponent: { userId: number | null; username: string; isBot: boolean } | null;
+  opponent: { userId: number | null; username: string; avatarUrl: string | null; isBot: boolean } | null;
   result: 'win' | 'loss' | null;
   score: { you: number; opponent: number };
   ratingChange: number | null;

@@ -19,6 +19,7 @@ import { BOT_LEVELS } from '@shared/game';
 import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { toastFailure } from '../../../lib/http';
 import { useQueueActions } from '../../../lib/queue';
@@ -178,6 +179,15 @@ export function GamesPage() {
                         <Badge color={g.result === 'win' ? 'teal' : 'red'} variant="light" w={52}>
                           {g.result}
                         </Badge>
+                        {g.opponent && (
+                          <PlayerAvatar
+                            username={g.opponent.username}
+                            avatarUrl={g.opponent.avatarUrl}
+                            size={24}
+                            color="gray"
+                            variant="light"
+                          />
+                        )}
                         <Text size="sm" truncate>
                           vs {g.opponent?.username ?? 'Opponent'}
                         </Text>
@@ -209,7 +219,20 @@ export function GamesPage() {
                         <Table.Td w={30} c="dark.1">
                           {row.rank}
                         </Table.Td>
-                        <Table.Td>{row.username}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <PlayerAvatar
+                              username={row.username}
+                              avatarUrl={row.avatarUrl}
+                              size={28}
+                              color="spar"
+                              variant="light"
+                            />
+                            <Text size="sm" truncate>
+                              {row.username}
+                            </Text>
+                          </Group>
+                        </Table.Td>
                         <Table.Td ta="right" fw={700} c="spar.4">
                           {formatRating(row.rating)}
                         </Table.Td>

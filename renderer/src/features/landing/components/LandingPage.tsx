@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Avatar,
   Badge,
   Box,
   Button,
@@ -22,15 +21,17 @@ import {
   IconTargetArrow,
   IconTrophy,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
-import { initials } from '../../../lib/initials';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
 import type { Card } from '@shared/game';
 import { CardView } from '../../../components/CardView';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
+import { myAvatarQueryOptions } from '../api/my-avatar';
 import classes from './LandingPage.module.css';
 
 /** A winning Spar hand: the King takes the fourth trick, the 6 is led last for three points. */
@@ -154,6 +155,7 @@ function PlayChoices() {
 
 function AccountCorner() {
   const { user } = useSession();
+  const avatar = useQuery({ ...myAvatarQueryOptions(user?.id ?? 0), enabled: user !== null });
   if (!user) {
     return (
       <Button component={Link} to={PATHS.auth} variant="outline" color="spar">
@@ -168,9 +170,8 @@ function AccountCorner() {
       variant="subtle"
       color="gray"
       leftSection={
-        <Avatar size={26} radius="xl" color="spar">
-          {initials(user.username)}
-        </Avatar>
+        // Decorative: the name follows it.
+        <PlayerAvatar username={user.username} avatarUrl={avatar.data} alt="" size={26} color="spar" />
       }
     >
       {user.username}

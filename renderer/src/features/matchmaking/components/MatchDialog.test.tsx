@@ -11,10 +11,11 @@ const sent: object[] = [];
 vi.mock('../../../lib/realtime', () => ({ socket: { send: (m: object) => sent.push(m) } }));
 const { MatchDialog } = await import('./MatchDialog');
 
-function show(opponent = 'kofi') {
+function show(opponent = 'kofi', opponentAvatarUrl: string | null = null) {
   getDefaultStore().set(matchAtom, {
     token: 'm_1',
     opponent,
+    opponentAvatarUrl,
     expiresAt: Date.now() + 30_000,
     accepted: false,
   });
@@ -45,6 +46,17 @@ describe('match dialog', () => {
     expect(screen.getByText('20 seconds left')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+  });
+
+  it("shows the opponent's avatar, or their initials without one", () => {
+    show('kofi', '/assets/shop/avatars/owl.svg');
+    expect(screen.getByRole('img', { name: "kofi's avatar" }).getAttribute('src')).toBe(
+      '/assets/shop/avatars/owl.svg',
+    );
+    cleanup();
+    show('kofi');
+    expect(screen.queryByRole('img', { name: "kofi's avatar" })).toBeNull();
+    expect(screen.getByText('KO')).toBeTruthy();
   });
 
   it('after Accept sends ACCEPT_MATCH and waits for the other player', () => {

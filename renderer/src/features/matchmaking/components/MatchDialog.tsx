@@ -2,6 +2,7 @@ import { Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/co
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { matchAtom, type MatchState } from '../../../lib/queue';
@@ -59,12 +60,21 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
       }
     >
       <Stack gap="md">
-        <Text>
-          Your opponent:{' '}
-          <Text span fw={700} c="accent.3">
-            {match.opponent}
+        <Group gap="sm" wrap="nowrap">
+          <PlayerAvatar
+            username={match.opponent}
+            avatarUrl={match.opponentAvatarUrl}
+            size={40}
+            color="accent"
+            variant="light"
+          />
+          <Text>
+            Your opponent:{' '}
+            <Text span fw={700} c="accent.3">
+              {match.opponent}
+            </Text>
           </Text>
-        </Text>
+        </Group>
         <Progress
           value={(remainingMs / (MATCH_ACCEPT_SECONDS * 1000)) * 100}
           color={seconds <= 10 ? 'red' : 'spar'}

@@ -62,9 +62,14 @@ describe('match events', () => {
   it('MATCH_FOUND clears the queue and opens the dialog with a 30 s timer', () => {
     emit({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick' });
     expect(store.get(queueAtom)).toEqual({ inQueue: true, queue: 'quick', since: Date.now() });
-    emit({ type: 'MATCH_FOUND', token: 'm_2', opponent: { username: '' } });
+    emit({ type: 'MATCH_FOUND', token: 'm_2', opponent: { username: '', avatarUrl: null } });
     expect(store.get(queueAtom).inQueue).toBe(false);
-    expect(store.get(matchAtom)).toMatchObject({ token: 'm_2', opponent: 'Opponent', accepted: false });
+    expect(store.get(matchAtom)).toMatchObject({
+      token: 'm_2',
+      opponent: 'Opponent',
+      opponentAvatarUrl: null,
+      accepted: false,
+    });
     expect(store.get(matchAtom)!.expiresAt - Date.now()).toBe(30_000);
   });
 
@@ -77,7 +82,7 @@ describe('match events', () => {
   });
 
   it("the other player's rejection: a notice, then 1 s later 'Want to try again?' for 10 s that re-queues", () => {
-    emit({ type: 'MATCH_FOUND', token: 'm_3', opponent: { username: 'kofi' } });
+    emit({ type: 'MATCH_FOUND', token: 'm_3', opponent: { username: 'kofi', avatarUrl: null } });
     emit({ type: 'MATCH_REJECTED', token: 'm_3', rejectedBy: 9 });
     expect(store.get(matchAtom)).toBeNull();
     expect(titles()).toEqual([['Match Rejected', 'Other player rejected the match.']]);
@@ -95,7 +100,7 @@ describe('match events', () => {
   });
 
   it('GAME_CREATED closes the dialog and goes to the game after 100 ms', () => {
-    emit({ type: 'MATCH_FOUND', token: 'm_4', opponent: { username: 'kofi' } });
+    emit({ type: 'MATCH_FOUND', token: 'm_4', opponent: { username: 'kofi', avatarUrl: null } });
     emit({ type: 'GAME_CREATED', gameId: 'abc123' });
     expect(store.get(matchAtom)).toBeNull();
     act(() => vi.advanceTimersByTime(99));

@@ -36,6 +36,7 @@ export function useMatchmakingEvents(userId: number | null) {
         setMatch({
           token: m.token,
           opponent: m.opponent?.username || 'Opponent',
+          opponentAvatarUrl: m.opponent?.avatarUrl ?? null,
           expiresAt: Date.now() + MATCH_ACCEPT_SECONDS * 1000,
           accepted: false,
         });

@@ -1,5 +1,4 @@
 import {
-  Avatar,
   Badge,
   Button,
   Card,
@@ -22,13 +21,14 @@ import { localPath, PATHS } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText, toastFailure } from '../../../lib/http';
-import { initials } from '../../../lib/initials';
+import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
 import { formatRating } from '../../../lib/rating';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
+import { AvatarPicker } from './AvatarPicker';
 import { CardSettings } from './CardSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 
@@ -126,9 +126,13 @@ export function ProfilePage() {
       <Container size="sm" py="md">
         <Stack gap="lg">
           <Group gap="md">
-            <Avatar size={72} radius="xl" color="spar" variant="filled">
-              {initials(name)}
-            </Avatar>
+            <PlayerAvatar
+              username={name}
+              avatarUrl={data?.avatarUrl}
+              size={72}
+              color="spar"
+              variant="filled"
+            />
             <Stack gap={4}>
               {/* A skeleton is a div, which may not sit inside the name's paragraph. */}
               {name ? (
@@ -180,6 +184,8 @@ export function ProfilePage() {
               })}
             </Text>
           )}
+
+          {!viewingOther && user && data && <AvatarPicker profile={data} />}
 
           {!viewingOther && user && <VisibilitySetting />}
 

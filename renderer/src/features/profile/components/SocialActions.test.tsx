@@ -21,7 +21,7 @@ const entry = (over: Partial<Friendship>): Friendship => ({
   status: 'accepted',
   createdAt: 1,
   username: 'kofi',
-  profile: { avatarId: null, avatarSource: 'default', status: 'standard' },
+  profile: { avatarId: null, avatarSource: 'default', avatarUrl: null, status: 'standard' },
   requestedBy: 1,
   blockedBy: null,
   ...over,

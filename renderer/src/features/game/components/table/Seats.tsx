@@ -11,7 +11,12 @@ export function PlayerBadge({ player, game, label }: { player: Player; game: Gam
   const isTurn = game.status === 'active' && game.turn === player.seat;
   return (
     <Group gap="sm" wrap="nowrap">
-      <TurnRing username={player.username} deadline={isTurn ? game.turnDeadline : null} active={isTurn} />
+      <TurnRing
+        username={player.username}
+        avatarUrl={player.avatarUrl}
+        deadline={isTurn ? game.turnDeadline : null}
+        active={isTurn}
+      />
       <Stack gap={0}>
         <Group gap={6} wrap="nowrap">
           <Text fw={700} size="sm" truncate maw={160}>
