@@ -6,6 +6,7 @@ import {
   matchTokenSchema,
   queueNameSchema,
   seatSchema,
+  tableSizeSchema,
   userIdSchema,
 } from './common';
 import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
@@ -115,17 +116,24 @@ export const serverMessageSchemas = {
   }),
   USER_ONLINE: z.object({ type: z.literal('USER_ONLINE'), userId: userIdSchema }),
   USER_OFFLINE: z.object({ type: z.literal('USER_OFFLINE'), userId: userIdSchema }),
-  QUEUE_JOIN_SUCCESS: z.object({ type: z.literal('QUEUE_JOIN_SUCCESS'), queue: queueNameSchema }),
+  QUEUE_JOIN_SUCCESS: z.object({
+    type: z.literal('QUEUE_JOIN_SUCCESS'),
+    queue: queueNameSchema,
+    size: tableSizeSchema.optional(),
+  }),
   QUEUE_LEAVE_SUCCESS: z.object({ type: z.literal('QUEUE_LEAVE_SUCCESS') }),
   QUEUE_STATUS_RESPONSE: z.object({
     type: z.literal('QUEUE_STATUS_RESPONSE'),
     inQueue: z.boolean(),
     queue: queueNameSchema.optional(),
+    size: tableSizeSchema.optional(),
   }),
   MATCH_FOUND: z.object({
     type: z.literal('MATCH_FOUND'),
     token: matchTokenSchema,
+    /** The first opponent; `opponents` lists every one of them (1 to 3). */
     opponent: z.object({ username: z.string() }),
+    opponents: z.array(z.object({ username: z.string() })).min(1).max(3).optional(),
   }),
   MATCH_ACCEPTANCE_UPDATE: z.object({
     type: z.literal('MATCH_ACCEPTANCE_UPDATE'),

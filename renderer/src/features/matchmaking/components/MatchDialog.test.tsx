@@ -11,10 +11,10 @@ const sent: object[] = [];
 vi.mock('../../../lib/realtime', () => ({ socket: { send: (m: object) => sent.push(m) } }));
 const { MatchDialog } = await import('./MatchDialog');
 
-function show(opponent = 'kofi') {
+function show(...opponents: string[]) {
   getDefaultStore().set(matchAtom, {
     token: 'm_1',
-    opponent,
+    opponents: opponents.length ? opponents : ['kofi'],
     expiresAt: Date.now() + 30_000,
     accepted: false,
   });
@@ -45,6 +45,16 @@ describe('match dialog', () => {
     expect(screen.getByText('20 seconds left')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Decline' })).toBeTruthy();
+  });
+
+  it('lists every opponent at a table of 4 and waits for all of them after Accept', () => {
+    show('kofi', 'ama', 'yaw');
+    expect(screen.getByText('Your opponents (4-player table):')).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['kofi', 'ama', 'yaw']);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(sent).toEqual([{ type: 'ACCEPT_MATCH', token: 'm_1', userId: 5 }]);
+    expect(screen.getByText('Waiting for the other players...')).toBeTruthy();
   });
 
   it('after Accept sends ACCEPT_MATCH and waits for the other player', () => {

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
@@ -59,12 +59,27 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
       }
     >
       <Stack gap="md">
-        <Text>
-          Your opponent:{' '}
-          <Text span fw={700} c="accent.3">
-            {match.opponent}
+        {match.opponents.length === 1 ? (
+          <Text>
+            Your opponent:{' '}
+            <Text span fw={700} c="accent.3">
+              {match.opponents[0]}
+            </Text>
           </Text>
-        </Text>
+        ) : (
+          <Stack gap={4}>
+            <Text>Your opponents ({match.opponents.length + 1}-player table):</Text>
+            <List aria-label="Opponents" spacing={2} withPadding>
+              {match.opponents.map((name, i) => (
+                <List.Item key={i}>
+                  <Text span fw={700} c="accent.3">
+                    {name}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
         <Progress
           value={(remainingMs / (MATCH_ACCEPT_SECONDS * 1000)) * 100}
           color={seconds <= 10 ? 'red' : 'spar'}
@@ -79,7 +94,11 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
         {match.accepted ? (
           <Group justify="center" gap="xs">
             <Loader size="sm" color="accent" />
-            <Text>Waiting for the other player...</Text>
+            <Text>
+              {match.opponents.length === 1
+                ? 'Waiting for the other player...'
+                : 'Waiting for the other players...'}
+            </Text>
           </Group>
         ) : (
           <Group grow>
