@@ -133,7 +133,11 @@ export const serverMessageSchemas = {
     token: matchTokenSchema,
     /** The first opponent; `opponents` lists every one of them (1 to 3). */
     opponent: z.object({ username: z.string() }),
-    opponents: z.array(z.object({ username: z.string() })).min(1).max(3).optional(),
+    opponents: z
+      .array(z.object({ username: z.string() }))
+      .min(1)
+      .max(3)
+      .optional(),
   }),
   MATCH_ACCEPTANCE_UPDATE: z.object({
     type: z.literal('MATCH_ACCEPTANCE_UPDATE'),
