@@ -50,6 +50,8 @@ export interface MatchmakingDeps {
    * does not read the social module's tables itself; none by default.
    */
   blockedPartnersOf?(userId: number): Promise<number[]>;
+  /** Whether a user still has a socket: one gone offline is not put back in the queue. */
+  isConnected?(userId: number): boolean;
 }
 
 /**
@@ -269,6 +271,7 @@ export class Matchmaking {
     for (const entry of back) {
       // Joined something else meanwhile (another queue, another match): that choice stands.
       if (this.pendingByUser.has(entry.userId) || (await this.deps.queues.get(entry.userId))) continue;
+      if (this.deps.isConnected && !this.deps.isConnected(entry.userId)) continue;
       await this.deps.queues.add(entry);
       this.deps.send(entry.userId, { type: 'QUEUE_JOIN_SUCCESS', queue: entry.queue, size: entry.size });
     }

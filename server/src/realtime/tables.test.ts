@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
 import { connectPlayer, joinGame, playOn, type Player } from '../testing/game-clients';
-import type { TestSocket } from '../testing/ws-client';
+import { TestSocket } from '../testing/ws-client';
 
 const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
 
@@ -209,6 +209,23 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     d.socket.send({ type: 'JOIN_QUICK_QUEUE', size: 3 });
     await expectTable([a, c, d]);
     expect(b.socket.frames.filter((f) => f.type === 'MATCH_FOUND')).toHaveLength(1);
+  });
+
+  it('a player who went offline during the match is not put back in the queue', async () => {
+    const url = await setup();
+    const [a, b, c] = [await player(url), await player(url), await player(url)];
+    for (const p of [a, b]) await queue(p, 3);
+    c.socket.send({ type: 'JOIN_QUICK_QUEUE', size: 3 });
+    const token = await expectTable([a, b, c]);
+    await c.socket.close();
+    await pause(200);
+    b.socket.send({ type: 'REJECT_MATCH', token, userId: b.userId });
+    await a.socket.next('MATCH_REJECTED');
+    expect(await a.socket.next('QUEUE_JOIN_SUCCESS')).toMatchObject({ size: 3 });
+    const back = await TestSocket.signedIn(url, c.token);
+    sockets.push(back);
+    back.send({ type: 'CHECK_QUEUE_STATUS' });
+    expect((await back.next('QUEUE_STATUS_RESPONSE')).inQueue).toBe(false);
   });
 
   it('an expiry requeues those who accepted; whoever let it lapse leaves and it counts for them', async () => {
