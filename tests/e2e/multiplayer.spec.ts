@@ -30,7 +30,7 @@ async function playToTheEnd(pages: Page[], limitMs: number) {
 }
 
 test('a 4-seat practice table, you and three bots, played to the end', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await registerThroughUi(page, uniqueName('four'));
   await page.goto('/games');
@@ -48,14 +48,14 @@ test('a 4-seat practice table, you and three bots, played to the end', async ({ 
   // Three bots sit at the table with you.
   await expect(page.getByText('Bot (medium)')).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/desktop-table-4-seats.png` });
-  await playToTheEnd([page], 220_000);
+  await playToTheEnd([page], 320_000);
   await expect(page.getByRole('dialog')).toContainText(/You won!|You lost/);
 });
 
 test('three players queue Quick for a table of 3, all accept, and play it to the end', async ({
   browser,
 }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(660_000);
   const pages: Page[] = [];
   // The last player is on a phone.
   for (const [i, name] of [uniqueName('q3_a'), uniqueName('q3_b'), uniqueName('q3_c')].entries()) {
@@ -88,7 +88,7 @@ test('three players queue Quick for a table of 3, all accept, and play it to the
     await expect(hand(page).getByRole('button')).toHaveCount(5);
   }
   expect(new Set(pages.map((p) => p.url())).size).toBe(1);
-  await playToTheEnd(pages, 420_000);
+  await playToTheEnd(pages, 600_000);
   const won = await Promise.all(pages.map((p) => p.getByRole('heading', { name: 'You won!' }).isVisible()));
   expect(won.filter(Boolean)).toHaveLength(1);
   for (const page of pages) await page.context().close();
