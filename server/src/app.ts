@@ -131,6 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ratingOf: async (userId) => (await ratingOf(db.kysely, userId)).rating,
     // A blocked pair is never paired. See docs/design.md, "Social".
     blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
+    isConnected: (userId) => gateway.isConnected(userId),
   });
   const presence = new LocalPresenceStore();
   app.decorate('accounts', accounts);

@@ -1,7 +1,14 @@
 /** Messages the client sends over /ws (see docs/design.md, "Protocol principles"). */
 import { z } from 'zod';
 import { chatSendSchema } from './chat';
-import { cardSchema, gameIdSchema, matchTokenSchema, sessionTokenSchema, userIdSchema } from './common';
+import {
+  cardSchema,
+  gameIdSchema,
+  matchTokenSchema,
+  sessionTokenSchema,
+  tableSizeSchema,
+  userIdSchema,
+} from './common';
 
 /** An optional session token; when present it must be the one the socket signed in with. */
 const withOptionalToken = { token: sessionTokenSchema.optional() };
@@ -24,7 +31,12 @@ export const clientMessageSchemas = {
   }),
   CHECK_QUEUE_STATUS: z.object({ type: z.literal('CHECK_QUEUE_STATUS'), ...withOptionalToken }),
   JOIN_RANKED_QUEUE: z.object({ type: z.literal('JOIN_RANKED_QUEUE'), ...withOptionalToken }),
-  JOIN_QUICK_QUEUE: z.object({ type: z.literal('JOIN_QUICK_QUEUE'), ...withOptionalToken }),
+  /** `size`: the players wanted at the table, 2 (the default), 3 or 4. */
+  JOIN_QUICK_QUEUE: z.object({
+    type: z.literal('JOIN_QUICK_QUEUE'),
+    size: tableSizeSchema.optional(),
+    ...withOptionalToken,
+  }),
   LEAVE_QUEUE: z.object({ type: z.literal('LEAVE_QUEUE'), ...withOptionalToken }),
   /** `token` here is the match token from MATCH_FOUND, not the session. */
   ACCEPT_MATCH: z.object({ type: z.literal('ACCEPT_MATCH'), token: matchTokenSchema, userId: userIdSchema }),

@@ -11,7 +11,15 @@ export const matchTokenSchema = z.string().min(1).max(128);
 export const cardSchema = z.custom<Card>(isCard, 'must be a card key such as 7_hearts');
 export const seatSchema = z.number().int().min(0).max(3);
 export const queueNameSchema = z.enum(['ranked', 'quick']);
+/** Players at a quick-queue table: 2, 3 or 4 (ranked is always 2). See docs/protocol.md, "Queues and matches". */
+export const TABLE_SIZES = [2, 3, 4] as const;
+export const tableSizeSchema = z
+  .number({ message: 'size must be 2, 3 or 4' })
+  .int('size must be 2, 3 or 4')
+  .min(2, 'size must be 2, 3 or 4')
+  .max(4, 'size must be 2, 3 or 4');
 
 export type UserId = z.infer<typeof userIdSchema>;
 export type GameId = z.infer<typeof gameIdSchema>;
 export type QueueName = z.infer<typeof queueNameSchema>;
+export type TableSize = (typeof TABLE_SIZES)[number];

@@ -36,6 +36,13 @@ const limitSchema = (fallback: number, max = 100) =>
 /** POST /api/games/practice */
 export const practiceBodySchema = z.object({
   difficulty: z.enum(BOT_LEVELS, { message: `difficulty must be one of ${BOT_LEVELS.join(', ')}` }),
+  /** How many bots sit at the table: 1 (the default), 2 or 3. */
+  opponents: z
+    .number({ message: 'opponents must be 1, 2 or 3' })
+    .int('opponents must be 1, 2 or 3')
+    .min(1, 'opponents must be 1, 2 or 3')
+    .max(3, 'opponents must be 1, 2 or 3')
+    .optional(),
 });
 export const practiceCreatedSchema = z.object({ id: gameIdSchema });
 

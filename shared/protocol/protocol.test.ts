@@ -55,6 +55,35 @@ describe('parseClientMessage', () => {
     expect(parseClientMessage({ type: 'PING', extra: 1 })).toEqual({ ok: true, message: { type: 'PING' } });
   });
 
+  it('takes a quick table size of 2, 3 or 4 and refuses any other with a clear message', () => {
+    for (const size of [2, 3, 4]) {
+      expect(parseClientMessage({ type: 'JOIN_QUICK_QUEUE', size })).toEqual({
+        ok: true,
+        message: { type: 'JOIN_QUICK_QUEUE', size },
+      });
+    }
+    for (const size of [0, 1, 5, 3.5, '3', null, [3]]) {
+      const result = parseClientMessage({ type: 'JOIN_QUICK_QUEUE', size });
+      expect(result.ok, JSON.stringify(size)).toBe(false);
+      if (result.ok) continue;
+      expect(result.error).toMatchObject({ code: 'INVALID_MESSAGE', ref: 'JOIN_QUICK_QUEUE' });
+      expect(result.error.message).toBe('Invalid JOIN_QUICK_QUEUE: size: size must be 2, 3 or 4');
+    }
+    const found = {
+      type: 'MATCH_FOUND',
+      token: 'm_1',
+      opponent: { username: 'kofi', avatarUrl: null },
+      opponents: [
+        { username: 'kofi', avatarUrl: null },
+        { username: 'ama', avatarUrl: '/assets/shop/avatars/owl.svg' },
+        { username: 'yaw', avatarUrl: null },
+      ],
+    };
+    expect(parseServerMessage(found).ok).toBe(true);
+    const four = { ...found, opponents: [...found.opponents, { username: 'esi', avatarUrl: null }] };
+    expect(parseServerMessage(four).ok).toBe(false);
+  });
+
   it('explains what is wrong with a bad frame', () => {
     const cases: [unknown, RegExp][] = [
       ['not json', /not valid JSON/],

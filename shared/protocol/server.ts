@@ -6,10 +6,13 @@ import {
   matchTokenSchema,
   queueNameSchema,
   seatSchema,
+  tableSizeSchema,
   userIdSchema,
 } from './common';
 import { chatClientIdSchema, chatMessageFrameSchema } from './chat';
 import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
+
+const matchOpponentSchema = z.object({ username: z.string(), avatarUrl: z.string().nullable() });
 
 /** Why a private game's invitation ended without a game: see docs/protocol.md, "Private games". */
 export const INVITATION_CANCEL_REASONS = ['declined', 'withdrawn', 'expired'] as const;
@@ -118,18 +121,24 @@ export const serverMessageSchemas = {
   }),
   USER_ONLINE: z.object({ type: z.literal('USER_ONLINE'), userId: userIdSchema }),
   USER_OFFLINE: z.object({ type: z.literal('USER_OFFLINE'), userId: userIdSchema }),
-  QUEUE_JOIN_SUCCESS: z.object({ type: z.literal('QUEUE_JOIN_SUCCESS'), queue: queueNameSchema }),
+  QUEUE_JOIN_SUCCESS: z.object({
+    type: z.literal('QUEUE_JOIN_SUCCESS'),
+    queue: queueNameSchema,
+    size: tableSizeSchema.optional(),
+  }),
   QUEUE_LEAVE_SUCCESS: z.object({ type: z.literal('QUEUE_LEAVE_SUCCESS') }),
   QUEUE_STATUS_RESPONSE: z.object({
     type: z.literal('QUEUE_STATUS_RESPONSE'),
     inQueue: z.boolean(),
     queue: queueNameSchema.optional(),
+    size: tableSizeSchema.optional(),
   }),
   MATCH_FOUND: z.object({
     type: z.literal('MATCH_FOUND'),
     token: matchTokenSchema,
-    /** `avatarUrl`: the opponent's avatar image, null for their initials. */
-    opponent: z.object({ username: z.string(), avatarUrl: z.string().nullable() }),
+    /** The first opponent (`avatarUrl`: their avatar image, null for their initials); `opponents` lists every one of them (1 to 3). */
+    opponent: matchOpponentSchema,
+    opponents: z.array(matchOpponentSchema).min(1).max(3).optional(),
   }),
   MATCH_ACCEPTANCE_UPDATE: z.object({
     type: z.literal('MATCH_ACCEPTANCE_UPDATE'),

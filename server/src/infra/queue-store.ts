@@ -4,6 +4,8 @@ export interface QueueEntry {
   userId: number;
   username: string;
   queue: QueueName;
+  /** Players wanted at the table: 2, 3 or 4 for quick; always 2 for ranked. */
+  size: number;
   rating: number;
   joinedAt: number;
 }

@@ -78,7 +78,7 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
       leave: async (userId: number) => void calls.push(`leave ${userId}`),
       status: async () => ({ type: 'QUEUE_STATUS_RESPONSE', inQueue: false }) as const,
       accept: async (userId: number) => void calls.push(`accept ${userId}`),
-      reject: (userId: number) => void calls.push(`reject ${userId}`),
+      reject: async (userId: number) => void calls.push(`reject ${userId}`),
     },
     presence,
     bus,

@@ -228,7 +228,10 @@ export class Gateway {
       },
     },
     JOIN_RANKED_QUEUE: { signedIn: true, run: (_c, _m, me) => this.deps.matchmaking.join(me, 'ranked') },
-    JOIN_QUICK_QUEUE: { signedIn: true, run: (_c, _m, me) => this.deps.matchmaking.join(me, 'quick') },
+    JOIN_QUICK_QUEUE: {
+      signedIn: true,
+      run: (_c, m, me) => this.deps.matchmaking.join(me, 'quick', m.size ?? 2),
+    },
     LEAVE_QUEUE: {
       signedIn: true,
       run: async (conn, _m, me) => {

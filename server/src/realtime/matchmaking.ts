@@ -31,7 +31,8 @@ interface Player {
 interface PendingMatch {
   token: string;
   queue: QueueName;
-  players: [Player, Player];
+  /** Their queue entries, in seat order: a table of 3 or 4 puts the others back with these. */
+  players: QueueEntry[];
   accepted: Set<number>;
   timer: NodeJS.Timeout;
 }
@@ -49,12 +50,15 @@ export interface MatchmakingDeps {
    * does not read the social module's tables itself; none by default.
    */
   blockedPartnersOf?(userId: number): Promise<number[]>;
+  /** Whether a user still has a socket: one gone offline is not put back in the queue. */
+  isConnected?(userId: number): boolean;
 }
 
 /**
- * Queues and the match-acceptance flow: idle → queued → MATCH_FOUND → both accept → GAME_CREATED;
- * a rejection or the window running out sends MATCH_REJECTED to both and requeues nobody. The
- * messages and their timings are in docs/protocol.md, "Queues and matches".
+ * Queues and the match-acceptance flow: idle → queued → MATCH_FOUND → all accept → GAME_CREATED;
+ * a rejection or the window running out sends MATCH_REJECTED to everyone at the table. A 1 v 1
+ * match requeues nobody; a quick table of 3 or 4 puts the others back in the queue at their old
+ * place. The messages and their timings are in docs/protocol.md, "Queues and matches".
  */
 export class Matchmaking {
   private readonly pending = new Map<string, PendingMatch>();
@@ -78,7 +82,7 @@ export class Matchmaking {
     return until > now ? Math.ceil((until - now) / 1000) : 0;
   }
 
-  async join(player: Player, queue: QueueName): Promise<void> {
+  async join(player: Player, queue: QueueName, size = 2): Promise<void> {
     if (await this.deps.rooms.hasActiveGame(player.userId)) {
       throw new RoomError('ALREADY_IN_GAME', 'You are already in a game. Finish it before joining a queue.');
     }
@@ -94,8 +98,9 @@ export class Matchmaking {
     }
     const rating = queue === 'ranked' ? await this.deps.ratingOf(player.userId) : 0;
     await this.deps.queues.remove(player.userId);
-    await this.deps.queues.add({ ...player, queue, rating, joinedAt: this.deps.now() });
-    this.deps.send(player.userId, { type: 'QUEUE_JOIN_SUCCESS', queue });
+    const tableSize = queue === 'ranked' ? 2 : size;
+    await this.deps.queues.add({ ...player, queue, size: tableSize, rating, joinedAt: this.deps.now() });
+    this.deps.send(player.userId, { type: 'QUEUE_JOIN_SUCCESS', queue, size: tableSize });
     await this.tick();
   }
 
@@ -106,7 +111,7 @@ export class Matchmaking {
   async status(userId: number): Promise<ServerMessage> {
     const entry = await this.deps.queues.get(userId);
     return entry
-      ? { type: 'QUEUE_STATUS_RESPONSE', inQueue: true, queue: entry.queue }
+      ? { type: 'QUEUE_STATUS_RESPONSE', inQueue: true, queue: entry.queue, size: entry.size }
       : { type: 'QUEUE_STATUS_RESPONSE', inQueue: false };
   }
 
@@ -147,19 +152,22 @@ export class Matchmaking {
   }
 
   private async pairAll(): Promise<void> {
-    // Quick: longest waiting first, each with the next one they may meet.
+    // Quick: per table size, longest waiting first, each with the next ones they all may meet.
     const quick = await this.free('quick');
     const quickBlocked = await this.blocksAmong(quick);
-    const paired = new Set<number>();
+    const seated = new Set<number>();
     for (const a of quick) {
-      if (paired.has(a.userId)) continue;
-      const b = quick.find(
-        (e) => e.userId !== a.userId && !paired.has(e.userId) && !quickBlocked(a.userId, e.userId),
-      );
-      if (!b) continue;
-      paired.add(a.userId);
-      paired.add(b.userId);
-      await this.found('quick', a, b);
+      if (seated.has(a.userId)) continue;
+      const table = [a];
+      for (const e of quick) {
+        if (table.length === a.size) break;
+        if (e.size !== a.size || seated.has(e.userId) || table.some((t) => t.userId === e.userId)) continue;
+        if (table.some((t) => quickBlocked(t.userId, e.userId))) continue;
+        table.push(e);
+      }
+      if (table.length < a.size) continue;
+      for (const t of table) seated.add(t.userId);
+      await this.found('quick', table);
     }
 
     const now = this.deps.now();
@@ -178,27 +186,24 @@ export class Matchmaking {
       if (best) {
         taken.add(a.userId);
         taken.add(best.userId);
-        await this.found('ranked', a, best);
+        await this.found('ranked', [a, best]);
       }
     }
   }
 
-  private async found(queue: QueueName, a: QueueEntry, b: QueueEntry): Promise<void> {
-    await this.deps.queues.remove(a.userId);
-    await this.deps.queues.remove(b.userId);
+  private async found(queue: QueueName, players: QueueEntry[]): Promise<void> {
+    for (const p of players) await this.deps.queues.remove(p.userId);
     const token = `m_${randomBytes(12).toString('base64url')}`;
-    const players: [Player, Player] = [
-      { userId: a.userId, username: a.username },
-      { userId: b.userId, username: b.username },
-    ];
     const timer = setTimeout(() => this.expire(token), this.deps.matchAcceptMs);
     timer.unref();
     this.pending.set(token, { token, queue, players, accepted: new Set(), timer });
     for (const p of players) this.pendingByUser.set(p.userId, token);
-    const avatars = await this.deps.rooms.avatarsOf([a.userId, b.userId]);
+    const avatars = await this.deps.rooms.avatarsOf(players.map((p) => p.userId));
     const opponent = (p: QueueEntry) => ({ username: p.username, avatarUrl: avatars.get(p.userId) ?? null });
-    this.deps.send(a.userId, { type: 'MATCH_FOUND', token, opponent: opponent(b) });
-    this.deps.send(b.userId, { type: 'MATCH_FOUND', token, opponent: opponent(a) });
+    for (const p of players) {
+      const opponents = players.filter((o) => o.userId !== p.userId).map(opponent);
+      this.deps.send(p.userId, { type: 'MATCH_FOUND', token, opponent: opponents[0]!, opponents });
+    }
   }
 
   private matchFor(userId: number, token: string): PendingMatch {
@@ -212,28 +217,35 @@ export class Matchmaking {
   async accept(userId: number, token: string): Promise<void> {
     const match = this.matchFor(userId, token);
     match.accepted.add(userId);
-    const other = match.players.find((p) => p.userId !== userId)!;
-    this.deps.send(other.userId, { type: 'MATCH_ACCEPTANCE_UPDATE', token, accepted: true });
-    if (match.accepted.size < 2) return;
+    for (const other of match.players) {
+      if (other.userId !== userId)
+        this.deps.send(other.userId, { type: 'MATCH_ACCEPTANCE_UPDATE', token, accepted: true });
+    }
+    if (match.accepted.size < match.players.length) return;
     this.close(match);
     let room;
     try {
-      room = await this.deps.rooms.create(match.queue, match.players);
+      room = await this.deps.rooms.create(
+        match.queue,
+        match.players.map((p) => ({ userId: p.userId, username: p.username })),
+      );
     } catch (error) {
       if (!(error instanceof AlreadyInGameError)) throw error;
-      // One of them started another game since the match was found: the match cannot start.
+      // Some of them started another game since the match was found: the match cannot start.
       for (const p of match.players)
         this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: error.userIds[0]! });
+      await this.requeue(match, error.userIds);
       return;
     }
     for (const p of match.players) this.deps.send(p.userId, { type: 'GAME_CREATED', gameId: room.id });
   }
 
-  reject(userId: number, token: string): void {
+  async reject(userId: number, token: string): Promise<void> {
     const match = this.matchFor(userId, token);
     this.close(match);
     for (const p of match.players)
       this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: userId });
+    await this.requeue(match, [userId]);
   }
 
   private expire(token: string): void {
@@ -245,6 +257,27 @@ export class Matchmaking {
     for (const p of idle) this.expiries.set(p.userId, [...(this.expiries.get(p.userId) ?? []), now]);
     for (const p of match.players)
       this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: idle[0]!.userId });
+    void this.requeue(
+      match,
+      idle.map((p) => p.userId),
+    ).catch((error: unknown) => this.deps.log.error({ err: error }, 'requeue failed'));
+  }
+
+  /**
+   * A table of 3 or 4 that did not start: everyone but `leaving` (who declined, let it expire or is
+   * busy) goes back to the queue at their old place, and is told so. A 1 v 1 match requeues nobody.
+   */
+  private async requeue(match: PendingMatch, leaving: readonly number[]): Promise<void> {
+    if (match.players.length <= 2) return;
+    const back = match.players.filter((p) => !leaving.includes(p.userId));
+    for (const entry of back) {
+      // Joined something else meanwhile (another queue, another match): that choice stands.
+      if (this.pendingByUser.has(entry.userId) || (await this.deps.queues.get(entry.userId))) continue;
+      if (this.deps.isConnected && !this.deps.isConnected(entry.userId)) continue;
+      await this.deps.queues.add(entry);
+      this.deps.send(entry.userId, { type: 'QUEUE_JOIN_SUCCESS', queue: entry.queue, size: entry.size });
+    }
+    await this.tick();
   }
 
   private close(match: PendingMatch): void {

@@ -62,7 +62,11 @@ describe.each(DIALECTS)('sessions on open sockets on %s', (dialect) => {
     tab.send({ type: 'MESSAGING_AUTH', token });
     expect(await tab.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', ref: 'MESSAGING_AUTH' });
     phone.send({ type: 'JOIN_QUICK_QUEUE' });
-    expect(await phone.next('QUEUE_JOIN_SUCCESS')).toEqual({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick' });
+    expect(await phone.next('QUEUE_JOIN_SUCCESS')).toEqual({
+      type: 'QUEUE_JOIN_SUCCESS',
+      queue: 'quick',
+      size: 2,
+    });
     expect(phone.frames.some((f) => f.type === 'ERROR')).toBe(false);
   });
 

@@ -24,7 +24,9 @@ export function gameRoutes(app: ContractApp, deps: { accounts: AccountService; g
     { preHandler: auth, schema: { body: practiceBodySchema, response: { 201: practiceCreatedSchema } } },
     async (request, reply) => {
       const { user } = authOf(request);
-      return reply.code(201).send(await games.startPractice(user, request.body.difficulty));
+      return reply
+        .code(201)
+        .send(await games.startPractice(user, request.body.difficulty, request.body.opponents ?? 1));
     },
   );
 

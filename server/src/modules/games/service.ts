@@ -3,7 +3,7 @@ import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
 import type { GameListItem, GameSummary, LeaderboardEntry } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import type { RoomManager } from '../../rooms/manager';
+import type { RoomManager, Seat } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
 import { avatarUrlsOf } from '../customization/repo';
 import { leaderboard } from '../ratings/repo';
@@ -57,17 +57,22 @@ export class GameService {
   }
 
   /**
-   * Starts a practice game against a server bot, resigning a practice game the user still has
+   * Starts a practice game against 1 to 3 server bots of one level, resigning a practice game the user still has
    * running. A user in any other game is refused; so is the loser of a race between two starts,
    * since the database lets nobody hold two active games.
    */
-  async startPractice(user: { id: number; username: string }, difficulty: BotLevel): Promise<{ id: string }> {
+  async startPractice(
+    user: { id: number; username: string },
+    difficulty: BotLevel,
+    opponents = 1,
+  ): Promise<{ id: string }> {
     const current = await this.deps.rooms.activeGameAnywhere(user.id);
     if (current && current.mode !== 'practice') throw alreadyInGame();
     if (current) await this.deps.rooms.abandonPractice(user.id);
-    // The seat (and so who leads first) is left to chance, as with a human opponent.
+    // The seat (and so who leads first) is left to chance, as with human opponents.
     const human = { userId: user.id, username: user.username };
-    const seats = this.random() < 0.5 ? [human, { bot: difficulty }] : [{ bot: difficulty }, human];
+    const seats: Seat[] = Array.from({ length: opponents }, () => ({ bot: difficulty }));
+    seats.splice(Math.min(opponents, Math.floor(this.random() * (opponents + 1))), 0, human);
     try {
       return { id: (await this.deps.rooms.create('practice', seats)).id };
     } catch (error) {

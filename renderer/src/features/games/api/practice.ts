@@ -1,6 +1,13 @@
 import type { BotLevel } from '@shared/game';
 import { api } from '../../../lib/http';
 
-export function startPractice(difficulty: BotLevel): Promise<{ id: string }> {
-  return api<{ id: string }>('/api/games/practice', { method: 'POST', body: { difficulty } });
+/** A practice table against `opponents` bots (1, 2 or 3) of one level. */
+export function startPractice({
+  difficulty,
+  opponents,
+}: {
+  difficulty: BotLevel;
+  opponents: number;
+}): Promise<{ id: string }> {
+  return api<{ id: string }>('/api/games/practice', { method: 'POST', body: { difficulty, opponents } });
 }

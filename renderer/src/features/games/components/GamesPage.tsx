@@ -5,6 +5,7 @@ import {
   Container,
   Group,
   Loader,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Table,
@@ -40,8 +41,26 @@ function Elapsed({ since }: { since: number }) {
   return <>{`${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}</>;
 }
 
+const TABLE_SIZE_OPTIONS = [
+  { value: '2', label: '1 v 1' },
+  { value: '3', label: '3 players' },
+  { value: '4', label: '4 players' },
+];
+const OPPONENT_OPTIONS = [
+  { value: '1', label: '1 bot' },
+  { value: '2', label: '2 bots' },
+  { value: '3', label: '3 bots' },
+];
+
+function searchingFor(queue: { queue: string | null; size?: number }): string {
+  if (queue.queue === 'ranked') return 'Searching for a ranked opponent…';
+  if (queue.size && queue.size > 2) return `Searching for a ${queue.size}-player quick table…`;
+  return 'Searching for a quick opponent…';
+}
+
 function QueuePanel() {
   const { join, leave, queue } = useQueueActions();
+  const [size, setSize] = useState('2');
   if (queue.inQueue) {
     return (
       <Card withBorder radius="lg" bg="dark.7" padding="lg">
@@ -49,7 +68,7 @@ function QueuePanel() {
           <Group gap="sm">
             <Loader size="sm" color="accent" />
             <Stack gap={0}>
-              <Text fw={700}>Searching for a {queue.queue === 'ranked' ? 'ranked' : 'quick'} opponent…</Text>
+              <Text fw={700}>{searchingFor(queue)}</Text>
               <Text size="sm" c="dark.1">
                 Waiting {queue.since ? <Elapsed since={queue.since} /> : null}
               </Text>
@@ -64,24 +83,45 @@ function QueuePanel() {
   }
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }}>
-      <Button
-        size="lg"
-        color="spar"
-        c="dark.9"
-        leftSection={<IconTrophy size={20} />}
-        onClick={() => join('ranked')}
-      >
-        Ranked
-      </Button>
-      <Button size="lg" color="accent" leftSection={<IconBolt size={20} />} onClick={() => join('quick')}>
-        Quick
-      </Button>
+      <Stack gap={6}>
+        <Button
+          size="lg"
+          color="spar"
+          c="dark.9"
+          leftSection={<IconTrophy size={20} />}
+          onClick={() => join('ranked')}
+        >
+          Ranked
+        </Button>
+        <Text size="xs" c="dark.1" ta="center">
+          1 v 1, rated
+        </Text>
+      </Stack>
+      <Stack gap={6}>
+        <Button
+          size="lg"
+          color="accent"
+          leftSection={<IconBolt size={20} />}
+          onClick={() => join('quick', Number(size))}
+        >
+          Quick
+        </Button>
+        <SegmentedControl
+          aria-label="Quick table size"
+          size="xs"
+          fullWidth
+          data={TABLE_SIZE_OPTIONS}
+          value={size}
+          onChange={setSize}
+        />
+      </Stack>
     </SimpleGrid>
   );
 }
 
 function PracticePanel() {
   const navigate = useNavigate();
+  const [opponents, setOpponents] = useState('1');
   const practice = useMutation({
     mutationFn: startPractice,
     onSuccess: ({ id }) => navigate(PATHS.game(id)),
@@ -91,17 +131,25 @@ function PracticePanel() {
     <Card withBorder radius="lg" bg="dark.7" padding="lg">
       <Group gap="xs" mb="sm">
         <IconRobot size={20} />
-        <Text fw={700}>Practice vs bot</Text>
+        <Text fw={700}>Practice vs bots</Text>
       </Group>
+      <SegmentedControl
+        aria-label="Practice opponents"
+        fullWidth
+        mb="sm"
+        data={OPPONENT_OPTIONS}
+        value={opponents}
+        onChange={setOpponents}
+      />
       <Group grow>
         {BOT_LEVELS.map((level) => (
           <Button
             key={level}
             variant="light"
             color="gray"
-            loading={practice.isPending && practice.variables === level}
-            disabled={practice.isPending && practice.variables !== level}
-            onClick={() => practice.mutate(level)}
+            loading={practice.isPending && practice.variables.difficulty === level}
+            disabled={practice.isPending && practice.variables.difficulty !== level}
+            onClick={() => practice.mutate({ difficulty: level, opponents: Number(opponents) })}
             tt="capitalize"
           >
             {level}

@@ -11,11 +11,12 @@ const sent: object[] = [];
 vi.mock('../../../lib/realtime', () => ({ socket: { send: (m: object) => sent.push(m) } }));
 const { MatchDialog } = await import('./MatchDialog');
 
-function show(opponent = 'kofi', opponentAvatarUrl: string | null = null) {
+function show(...opponents: (string | { username: string; avatarUrl: string | null })[]) {
   getDefaultStore().set(matchAtom, {
     token: 'm_1',
-    opponent,
-    opponentAvatarUrl,
+    opponents: (opponents.length ? opponents : ['kofi']).map((o) =>
+      typeof o === 'string' ? { username: o, avatarUrl: null } : o,
+    ),
     expiresAt: Date.now() + 30_000,
     accepted: false,
   });
@@ -49,7 +50,7 @@ describe('match dialog', () => {
   });
 
   it("shows the opponent's avatar, or their initials without one", () => {
-    show('kofi', '/assets/shop/avatars/owl.svg');
+    show({ username: 'kofi', avatarUrl: '/assets/shop/avatars/owl.svg' });
     expect(screen.getByRole('img', { name: "kofi's avatar" }).getAttribute('src')).toBe(
       '/assets/shop/avatars/owl.svg',
     );
@@ -57,6 +58,17 @@ describe('match dialog', () => {
     show('kofi');
     expect(screen.queryByRole('img', { name: "kofi's avatar" })).toBeNull();
     expect(screen.getByText('KO')).toBeTruthy();
+  });
+
+  it('lists every opponent at a table of 4 and waits for all of them after Accept', () => {
+    show('kofi', { username: 'ama', avatarUrl: '/assets/shop/avatars/owl.svg' }, 'yaw');
+    expect(screen.getByText('Your opponents (4-player table):')).toBeTruthy();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items.map((text) => text?.replace(/^[A-Z]{1,2}/, ''))).toEqual(['kofi', 'ama', 'yaw']);
+    expect(screen.getByRole('img', { name: "ama's avatar" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(sent).toEqual([{ type: 'ACCEPT_MATCH', token: 'm_1', userId: 5 }]);
+    expect(screen.getByText('Waiting for the other players...')).toBeTruthy();
   });
 
   it('after Accept sends ACCEPT_MATCH and waits for the other player', () => {

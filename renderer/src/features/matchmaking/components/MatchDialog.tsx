@@ -60,21 +60,43 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
       }
     >
       <Stack gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <PlayerAvatar
-            username={match.opponent}
-            avatarUrl={match.opponentAvatarUrl}
-            size={40}
-            color="accent"
-            variant="light"
-          />
-          <Text>
-            Your opponent:{' '}
-            <Text span fw={700} c="accent.3">
-              {match.opponent}
+        {match.opponents.length === 1 ? (
+          <Group gap="sm" wrap="nowrap">
+            <PlayerAvatar
+              username={match.opponents[0]!.username}
+              avatarUrl={match.opponents[0]!.avatarUrl}
+              size={40}
+              color="accent"
+              variant="light"
+            />
+            <Text>
+              Your opponent:{' '}
+              <Text span fw={700} c="accent.3">
+                {match.opponents[0]!.username}
+              </Text>
             </Text>
-          </Text>
-        </Group>
+          </Group>
+        ) : (
+          <Stack gap={6}>
+            <Text>Your opponents ({match.opponents.length + 1}-player table):</Text>
+            <Stack component="ul" aria-label="Opponents" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+              {match.opponents.map((o, i) => (
+                <Group component="li" key={i} gap="sm" wrap="nowrap">
+                  <PlayerAvatar
+                    username={o.username}
+                    avatarUrl={o.avatarUrl}
+                    size={32}
+                    color="accent"
+                    variant="light"
+                  />
+                  <Text span fw={700} c="accent.3">
+                    {o.username}
+                  </Text>
+                </Group>
+              ))}
+            </Stack>
+          </Stack>
+        )}
         <Progress
           value={(remainingMs / (MATCH_ACCEPT_SECONDS * 1000)) * 100}
           color={seconds <= 10 ? 'red' : 'spar'}
@@ -89,7 +111,11 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
         {match.accepted ? (
           <Group justify="center" gap="xs">
             <Loader size="sm" color="accent" />
-            <Text>Waiting for the other player...</Text>
+            <Text>
+              {match.opponents.length === 1
+                ? 'Waiting for the other player...'
+                : 'Waiting for the other players...'}
+            </Text>
           </Group>
         ) : (
           <Group grow>

@@ -61,13 +61,12 @@ describe('match events', () => {
 
   it('MATCH_FOUND clears the queue and opens the dialog with a 30 s timer', () => {
     emit({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick' });
-    expect(store.get(queueAtom)).toEqual({ inQueue: true, queue: 'quick', since: Date.now() });
+    expect(store.get(queueAtom)).toEqual({ inQueue: true, queue: 'quick', size: 2, since: Date.now() });
     emit({ type: 'MATCH_FOUND', token: 'm_2', opponent: { username: '', avatarUrl: null } });
     expect(store.get(queueAtom).inQueue).toBe(false);
     expect(store.get(matchAtom)).toMatchObject({
       token: 'm_2',
-      opponent: 'Opponent',
-      opponentAvatarUrl: null,
+      opponents: [{ username: 'Opponent', avatarUrl: null }],
       accepted: false,
     });
     expect(store.get(matchAtom)!.expiresAt - Date.now()).toBe(30_000);
@@ -97,6 +96,29 @@ describe('match events', () => {
     ]);
     act(() => again.onClick!());
     expect(sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE' });
+  });
+
+  it('a table of 3: every opponent listed; a rejection by another says you are back in the queue', () => {
+    emit({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick', size: 3 });
+    expect(store.get(queueAtom)).toMatchObject({ inQueue: true, size: 3 });
+    emit({
+      type: 'MATCH_FOUND',
+      token: 'm_5',
+      opponent: { username: 'kofi', avatarUrl: null },
+      opponents: [
+        { username: 'kofi', avatarUrl: null },
+        { username: 'ama', avatarUrl: '/assets/shop/avatars/owl.svg' },
+      ],
+    });
+    expect(store.get(matchAtom)!.opponents.map((o) => o.username)).toEqual(['kofi', 'ama']);
+    emit({ type: 'MATCH_REJECTED', token: 'm_5', rejectedBy: 9 });
+    emit({ type: 'QUEUE_JOIN_SUCCESS', queue: 'quick', size: 3 });
+    expect(titles()).toEqual([
+      ['Match Rejected', 'Another player rejected the match. You are back in the queue.'],
+    ]);
+    act(() => vi.advanceTimersByTime(2000));
+    expect(titles()).toHaveLength(1);
+    expect(store.get(queueAtom)).toMatchObject({ inQueue: true, queue: 'quick', size: 3 });
   });
 
   it('GAME_CREATED closes the dialog and goes to the game after 100 ms', () => {

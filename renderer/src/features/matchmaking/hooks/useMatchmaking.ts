@@ -5,7 +5,7 @@ import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
 import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
-import { lastQueueAtom, matchAtom, queueAtom, useQueueActions } from '../../../lib/queue';
+import { lastQueueAtom, lastSizeAtom, matchAtom, queueAtom, useQueueActions } from '../../../lib/queue';
 
 const IDLE = { inQueue: false, queue: null } as const;
 /** When the notices after a rejection appear and how long they stay. */
@@ -26,25 +26,40 @@ export function useMatchmakingEvents(userId: number | null) {
     if (userId === null) return;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const off = [
-      socket.on('QUEUE_JOIN_SUCCESS', (m) => setQueue({ inQueue: true, queue: m.queue, since: Date.now() })),
+      socket.on('QUEUE_JOIN_SUCCESS', (m) =>
+        setQueue({ inQueue: true, queue: m.queue, size: m.size ?? 2, since: Date.now() }),
+      ),
       socket.on('QUEUE_LEAVE_SUCCESS', () => setQueue(IDLE)),
       socket.on('QUEUE_STATUS_RESPONSE', (m) =>
-        setQueue(m.inQueue ? { inQueue: true, queue: m.queue ?? null } : IDLE),
+        setQueue(m.inQueue ? { inQueue: true, queue: m.queue ?? null, size: m.size ?? 2 } : IDLE),
       ),
       socket.on('MATCH_FOUND', (m) => {
         setQueue(IDLE);
         setMatch({
           token: m.token,
-          opponent: m.opponent?.username || 'Opponent',
-          opponentAvatarUrl: m.opponent?.avatarUrl ?? null,
+          opponents: (m.opponents?.length ? m.opponents : [m.opponent]).map((o) => ({
+            username: o?.username || 'Opponent',
+            avatarUrl: o?.avatarUrl ?? null,
+          })),
           expiresAt: Date.now() + MATCH_ACCEPT_SECONDS * 1000,
           accepted: false,
         });
       }),
       socket.on('MATCH_REJECTED', (m) => {
+        const table = store.get(matchAtom)?.opponents.length ?? 1;
         setMatch(null);
         setQueue(IDLE);
         const byMe = m.rejectedBy === userId;
+        if (!byMe && table > 1) {
+          // A table of 3 or 4: the server puts the others straight back in the queue.
+          toast({
+            title: 'Match Rejected',
+            description: 'Another player rejected the match. You are back in the queue.',
+            variant: 'warning',
+            duration: REJECTED_NOTICE_MS,
+          });
+          return;
+        }
         toast({
           title: 'Match Rejected',
           description: byMe ? 'You rejected the match' : 'Other player rejected the match.',
@@ -59,7 +74,7 @@ export function useMatchmakingEvents(userId: number | null) {
                 description: 'Click here to search for another match',
                 variant: 'info',
                 duration: TRY_AGAIN_NOTICE_MS,
-                onClick: () => join(store.get(lastQueueAtom)),
+                onClick: () => join(store.get(lastQueueAtom), store.get(lastSizeAtom)),
               });
             }, TRY_AGAIN_DELAY_MS),
           );

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerThroughUi, uniqueName } from './helpers';
+
+const SHOTS = 'test-results/e2e/screens';
+
+function hand(page: Page) {
+  return page.getByRole('group', { name: 'Your hand' });
+}
+
+/**
+ * Every player, each in a loop of their own, clicks a playable card whenever they have one, until
+ * each sees the game-over dialog. Whoever's turn it is plays at once, which keeps a table of three
+ * or four quick on a busy machine.
+ */
+async function playToTheEnd(pages: Page[], limitMs: number) {
+  const deadline = Date.now() + limitMs;
+  await Promise.all(
+    pages.map(async (page) => {
+      const over = page.getByRole('heading', { name: /^(You won!|You lost)$/ });
+      const card = hand(page).locator('button:not([disabled])').first();
+      while (Date.now() < deadline) {
+        if (await over.isVisible()) return;
+        if (await card.isVisible().catch(() => false))
+          await card.click({ timeout: 2000 }).catch(() => undefined);
+        else await page.waitForTimeout(50);
+      }
+      throw new Error('the game did not end');
+    }),
+  );
+}
+
+test('a 4-seat practice table, you and three bots, played to the end', async ({ page }) => {
+  test.setTimeout(360_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await registerThroughUi(page, uniqueName('four'));
+  await page.goto('/games');
+  await page.getByRole('radiogroup', { name: 'Quick table size' }).getByText('4 players').click();
+  await page.getByRole('radiogroup', { name: 'Practice opponents' }).getByText('2 bots').click();
+  await page.screenshot({ path: `${SHOTS}/phone-games-hub-pickers.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const picker = page.getByRole('radiogroup', { name: 'Practice opponents' });
+  await picker.getByText('3 bots').click();
+  await expect(picker.getByRole('radio', { name: '3 bots' })).toBeChecked();
+  await page.screenshot({ path: `${SHOTS}/desktop-games-hub-pickers.png`, fullPage: true });
+  await page.getByRole('button', { name: 'medium' }).click();
+  await expect(page).toHaveURL(/\/game\//);
+  await expect(hand(page).getByRole('button')).toHaveCount(5);
+  // Three bots sit at the table with you.
+  await expect(page.getByText('Bot (medium)')).toHaveCount(3);
+  await page.screenshot({ path: `${SHOTS}/desktop-table-4-seats.png` });
+  await playToTheEnd([page], 320_000);
+  await expect(page.getByRole('dialog')).toContainText(/You won!|You lost/);
+});
+
+test('three players queue Quick for a table of 3, all accept, and play it to the end', async ({
+  browser,
+}) => {
+  test.setTimeout(660_000);
+  const pages: Page[] = [];
+  // The last player is on a phone.
+  for (const [i, name] of [uniqueName('q3_a'), uniqueName('q3_b'), uniqueName('q3_c')].entries()) {
+    const viewport = i === 2 ? { width: 390, height: 844 } : { width: 1440, height: 900 };
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await registerThroughUi(page, name);
+    await page.goto('/games');
+    await expect(page.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
+    pages.push(page);
+  }
+  for (const page of pages) {
+    await page.getByRole('radiogroup', { name: 'Quick table size' }).getByText('3 players').click();
+    await page.getByRole('button', { name: 'Quick' }).click();
+    await expect(
+      page.getByText('Searching for a 3-player quick table…').or(page.getByText('Match found!')),
+    ).toBeVisible();
+  }
+  const dialog = pages[0]!.getByRole('dialog');
+  await expect(dialog.getByRole('list', { name: 'Opponents' }).getByRole('listitem')).toHaveCount(2);
+  await expect(dialog).toContainText('3-player table');
+  await pages[0]!.screenshot({ path: `${SHOTS}/desktop-match-dialog-3.png` });
+  await expect(pages[2]!.getByRole('dialog')).toContainText('3-player table');
+  await pages[2]!.screenshot({ path: `${SHOTS}/phone-match-dialog-3.png` });
+  await pages[0]!.getByRole('button', { name: 'Accept' }).click();
+  await expect(pages[0]!.getByText('Waiting for the other players...')).toBeVisible();
+  for (const page of pages.slice(1)) await page.getByRole('button', { name: 'Accept' }).click();
+  for (const page of pages) {
+    await expect(page).toHaveURL(/\/game\//);
+    await expect(hand(page).getByRole('button')).toHaveCount(5);
+  }
+  expect(new Set(pages.map((p) => p.url())).size).toBe(1);
+  await playToTheEnd(pages, 600_000);
+  const won = await Promise.all(pages.map((p) => p.getByRole('heading', { name: 'You won!' }).isVisible()));
+  expect(won.filter(Boolean)).toHaveLength(1);
+  for (const page of pages) await page.context().close();
+});
