@@ -12,3 +12,4 @@ export * from './currency';
 export * from './decks';
 export * from './manager';
 export * from './social';
+export * from './sound';
