@@ -32,7 +32,7 @@ const over = (winnerUserId: number | null): ServerMessageOf<'GAME_OVER'> => ({
   type: 'GAME_OVER',
   gameId: 'g1',
   winnerUserId,
-  reason: 'target',
+  reason: 'score',
   scores: [10, 4],
 });
 
@@ -40,16 +40,16 @@ describe('game sounds', () => {
   it('maps events to sounds from the viewer’s side, each once', () => {
     expect(
       soundsForUpdate(game(), [
-        { kind: 'CARD_PLAYED', seat: 1, card: 'A_spades' },
+        { kind: 'CARD_PLAYED', seat: 1, card: 'K_spades' },
         { kind: 'TURN', seat: 0, deadline: 1 },
       ]),
     ).toEqual(['card-play', 'your-turn']);
     expect(soundsForUpdate(game(), [{ kind: 'TURN', seat: 1, deadline: 1 }])).toEqual([]);
     expect(
       soundsForUpdate(game(), [
-        { kind: 'CARD_PLAYED', seat: 0, card: 'A_spades' },
-        { kind: 'AUTO_PLAYED', seat: 1, card: '3_spades' },
-        { kind: 'TRICK_WON', seat: 0, card: 'A_spades', trickNumber: 2 },
+        { kind: 'CARD_PLAYED', seat: 0, card: 'K_spades' },
+        { kind: 'AUTO_PLAYED', seat: 1, card: '7_spades' },
+        { kind: 'TRICK_WON', seat: 0, card: 'K_spades', trickNumber: 2 },
       ]),
     ).toEqual(['card-play', 'trick-won']);
     // The last trick of a hand: the hand's sound replaces the trick's.
