@@ -37,7 +37,7 @@ function Channel({
         />
       </Group>
       <Slider
-        aria-label={`${label} volume`}
+        thumbLabel={`${label} volume`}
         min={0}
         max={1}
         step={0.05}
