@@ -1,8 +1,9 @@
+import type * as HowlerModule from 'howler';
 import type { Howl } from 'howler';
 import { resolveUrl } from '../../platform';
 import type { SoundLoader } from './store';
 
-let howler: Promise<typeof import('howler')> | null = null;
+let howler: Promise<typeof HowlerModule> | null = null;
 
 /**
  * Loads sounds with howler (Web Audio, falling back to HTML5 audio where it must). Howler itself
