@@ -13,3 +13,4 @@ export * from './decks';
 export * from './manager';
 export * from './social';
 export * from './chat';
+export * from './sound';

@@ -9,6 +9,7 @@ import { Toaster } from '../components/Toaster';
 import { invitationAtom, useInvitationEvents } from '../features/invitations/hooks/useInvitations';
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
+import { useSoundPackSync } from '../lib/audio/pack';
 import { onSessionEnded } from '../lib/http';
 import { matchAtom } from '../lib/queue';
 import { socket } from '../lib/realtime';
@@ -101,6 +102,7 @@ export function Layout() {
   const user = useSessionEffects();
   const { pathname } = useLocation();
   useMatchmakingEvents(user?.id ?? null);
+  useSoundPackSync(user?.id ?? null);
   useInvitationEvents(user?.id ?? null);
   const withNav = showsBottomNav(pathname);
   const needsVerification = !!user && user.email !== null && !user.isVerified;

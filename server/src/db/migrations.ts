@@ -518,6 +518,15 @@ function migrations(dialect: DialectName): Record<string, Migration> {
         await db.schema.alterTable('games').addColumn('invite_expires_at', time).execute();
       },
     },
+    '0014_sound_pack': {
+      async up(db: Kysely<unknown>) {
+        // The sound pack a player activated; null plays the standard sounds.
+        await db.schema
+          .alterTable('users')
+          .addColumn('sound_pack_item_id', ref, (col) => col.references('shop_items.id').onDelete('set null'))
+          .execute();
+      },
+    },
   };
 }
 

@@ -28,6 +28,8 @@ export interface UsersTable {
   premium_currency: Generated<number>;
   /** The avatar shop item the player chose (one they bought); null shows their initials. */
   avatar_item_id: number | null;
+  /** The active sound pack (a sound_pack shop item the user bought), or null for the standard sounds. */
+  sound_pack_item_id: number | null;
   /** 'public' (default): findable and can be asked to be friends; 'private': neither. */
   profile_visibility: Generated<'public' | 'private'>;
 }

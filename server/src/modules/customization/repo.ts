@@ -73,3 +73,38 @@ export async function avatarUrlsOf(db: Db, userIds: readonly number[]): Promise<
     .execute();
   return new Map(rows.map((row) => [row.id, row.asset_url ?? row.image_url]));
 }
+
+/** Sound pack shop items the user holds an active purchase of, oldest first. */
+export function ownedSoundPacks(db: Db, userId: number) {
+  return db
+    .selectFrom('purchases')
+    .innerJoin('shop_items', 'shop_items.id', 'purchases.shop_item_id')
+    .select(['shop_items.id', 'shop_items.name', 'shop_items.sku'])
+    .where('purchases.user_id', '=', userId)
+    .where('purchases.is_active', '=', 1)
+    .where('shop_items.kind', '=', 'sound_pack')
+    .distinct()
+    .orderBy('shop_items.id')
+    .execute();
+}
+
+export function findShopItem(db: Db, id: number) {
+  return db
+    .selectFrom('shop_items')
+    .select(['id', 'kind', 'name', 'sku'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function soundPackItemOf(db: Db, userId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('sound_pack_item_id')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.sound_pack_item_id ?? null;
+}
+
+export async function setSoundPackItem(db: Db, userId: number, itemId: number | null): Promise<void> {
+  await db.updateTable('users').set({ sound_pack_item_id: itemId }).where('id', '=', userId).execute();
+}

@@ -1,8 +1,10 @@
 import {
+  activateSoundPackBodySchema,
   avatarChoiceResponseSchema,
   avatarIdParamsSchema,
   imageUrlResponseSchema,
   setAvatarBodySchema,
+  soundPackStateSchema,
 } from '@shared/protocol';
 import { authOf, requireAuth } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
@@ -10,7 +12,7 @@ import type { AccountService } from '../auth/service';
 import type { CustomizationService } from './service';
 
 /**
- * Choosing an avatar (private) and looking avatars up. The look-ups are public: avatars appear
+ * Choosing an avatar and a sound pack (private) and looking avatars up. The look-ups are public: avatars appear
  * wherever a player does, the public leaderboard included, and the images are public files
  * anyway. See docs/api.md, "Decks and avatars".
  */
@@ -28,6 +30,21 @@ export function customizationRoutes(
       schema: { body: setAvatarBodySchema, response: { 200: avatarChoiceResponseSchema } },
     },
     async (request) => customization.chooseAvatar(authOf(request).user.id, request.body.avatarId),
+  );
+
+  app.get(
+    '/api/users/me/sound-pack',
+    { preValidation: auth, schema: { response: { 200: soundPackStateSchema } } },
+    async (request) => customization.soundPacks(authOf(request).user.id),
+  );
+
+  app.post(
+    '/api/users/me/sound-pack',
+    {
+      preValidation: auth,
+      schema: { body: activateSoundPackBodySchema, response: { 200: soundPackStateSchema } },
+    },
+    async (request) => customization.activateSoundPack(authOf(request).user.id, request.body.itemId),
   );
 
   app.get(

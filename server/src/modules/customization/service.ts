@@ -1,17 +1,35 @@
 import type { z } from 'zod';
-import type { avatarChoiceResponseSchema, avatarSourceSchema, playerStatusSchema } from '@shared/protocol';
+import type {
+  avatarChoiceResponseSchema,
+  avatarSourceSchema,
+  playerStatusSchema,
+  soundPackStateSchema,
+} from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import {
   avatarItemOf,
   avatarUrlsOf,
+  findShopItem,
   findShopItemImage,
   hasPremiumGoods,
+  ownedSoundPacks,
   ownsItem,
   setAvatarItem,
+  setSoundPackItem,
+  soundPackItemOf,
 } from './repo';
 
 type AvatarChoice = z.infer<typeof avatarChoiceResponseSchema>;
+type SoundPackState = z.infer<typeof soundPackStateSchema>;
+
+const SOUND_PACK_SKU = /^sound_pack_([a-z0-9-]+)$/;
+/** A pack's slug names its generated sounds; a pack staff added by hand may have none. */
+const soundPackOf = (item: { id: number; name: string; sku: string | null }) => ({
+  itemId: item.id,
+  name: item.name,
+  slug: SOUND_PACK_SKU.exec(item.sku ?? '')?.[1] ?? null,
+});
 
 /** What a profile shows of a player's look. */
 export interface Appearance {
@@ -80,5 +98,35 @@ export class CustomizationService {
     const item = await findShopItemImage(this.deps.db.kysely, id);
     if (!item) throw new DomainError('not_found', 'Shop item not found', 'shop_item_not_found');
     return { imageUrl: item.image_url };
+  }
+
+  /** The caller's sound packs and which one plays (null: the standard sounds). */
+  async soundPacks(userId: number): Promise<SoundPackState> {
+    const db = this.deps.db.kysely;
+    const [owned, activeId] = await Promise.all([ownedSoundPacks(db, userId), soundPackItemOf(db, userId)]);
+    const packs = owned.map(soundPackOf);
+    // A pack no longer held (refunded) stops playing.
+    return { active: packs.find((p) => p.itemId === activeId) ?? null, owned: packs };
+  }
+
+  /**
+   * Activates one of the caller's sound packs, or null for the standard sounds. A pack not bought
+   * is refused. See docs/api.md, "Sound packs".
+   */
+  async activateSoundPack(userId: number, itemId: number | null): Promise<SoundPackState> {
+    const db = this.deps.db.kysely;
+    if (itemId !== null) {
+      const item = await findShopItem(db, itemId);
+      if (!item || item.kind !== 'sound_pack')
+        throw new DomainError('not_found', 'Sound pack not found', 'sound_pack_not_found');
+      if (!(await ownsItem(db, userId, item.id)))
+        throw new DomainError(
+          'forbidden',
+          `Cannot activate sound ${item.name} as it has not been purchased`,
+          'sound_pack_not_purchased',
+        );
+    }
+    await setSoundPackItem(db, userId, itemId);
+    return this.soundPacks(userId);
   }
 }

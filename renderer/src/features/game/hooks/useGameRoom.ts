@@ -3,8 +3,10 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
+import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
 import { nextAnnouncement, type Announcement } from './announce';
+import { soundsForUpdate, useGameSounds } from './gameSounds';
 import { handReason, type HandResult } from './handResult';
 
 /** How long the result of a hand stays on the table before the next deal takes over. */
@@ -33,6 +35,7 @@ export function useGameRoom(gameId: string) {
     announcement: null,
   });
   const authenticated = status.auth === 'authenticated';
+  useGameSounds(state.game, state.over);
 
   useEffect(() => {
     if (!authenticated) return;
@@ -47,6 +50,7 @@ export function useGameRoom(gameId: string) {
       }),
       socket.on('GAME_UPDATE', (m) => {
         if (m.gameId !== gameId) return;
+        for (const sound of soundsForUpdate(m.game, m.events)) playSound(sound);
         setState((s) => {
           let { handResult } = s;
           for (const event of m.events) {

@@ -6,6 +6,12 @@ import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { matchAtom, type MatchState } from '../../../lib/queue';
+import { playUiSound } from '../../../lib/sounds';
+
+const withClick = (action: () => void) => () => {
+  playUiSound('click');
+  action();
+};
 
 /** The match-found dialog, over any screen. */
 export function MatchDialog({ userId }: { userId: number | null }) {
@@ -119,10 +125,10 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
           </Group>
         ) : (
           <Group grow>
-            <Button variant="default" onClick={decline}>
+            <Button variant="default" onClick={withClick(decline)}>
               Decline
             </Button>
-            <Button color="spar" c="dark.9" onClick={accept} data-autofocus>
+            <Button color="spar" c="dark.9" onClick={withClick(accept)} data-autofocus>
               Accept
             </Button>
           </Group>

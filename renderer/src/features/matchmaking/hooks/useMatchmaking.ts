@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
 import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
+import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
 import { lastQueueAtom, lastSizeAtom, matchAtom, queueAtom, useQueueActions } from '../../../lib/queue';
 
@@ -35,6 +36,7 @@ export function useMatchmakingEvents(userId: number | null) {
       ),
       socket.on('MATCH_FOUND', (m) => {
         setQueue(IDLE);
+        playSound('match-found');
         setMatch({
           token: m.token,
           opponents: (m.opponents?.length ? m.opponents : [m.opponent]).map((o) => ({

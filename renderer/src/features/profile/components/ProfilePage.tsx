@@ -30,6 +30,7 @@ import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
 import { AvatarPicker } from './AvatarPicker';
 import { CardSettings } from './CardSettings';
+import { SoundSettings } from '../../../components/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
@@ -192,6 +193,8 @@ export function ProfilePage() {
           {!viewingOther && user && <Achievements />}
 
           {!viewingOther && user && <CardSettings />}
+
+          {!viewingOther && user && <SoundSettings userId={user.id} />}
 
           {!viewingOther && user && (
             <Group>

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconBook2, IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TRICKS_PER_HAND } from '@shared/game';
 import type { GameView } from '@shared/protocol';
+import { SoundMenuButton } from '../../../../components/SoundSettings';
 import { PATHS } from '../../../../lib/paths';
 
 /** Back to games, the game's mode and progress, the rules, and (for a player in play) Resign. */
@@ -42,6 +43,7 @@ export function TableToolbar({
         </Text>
       </Group>
       <Group gap={4} wrap="nowrap">
+        <SoundMenuButton />
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="How to Play" onClick={onShowRules}>
           <IconBook2 size={20} />
         </ActionIcon>
