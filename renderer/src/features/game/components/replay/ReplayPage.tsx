@@ -51,7 +51,7 @@ function describe(step: ReplayStep, game: GameReplay): string {
   return `${played}; ${name(step.trickWinner)} took trick ${step.trickNumber}`;
 }
 
-function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplayStep[] }) {
+export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplayStep[] }) {
   const deck = useDefaultDeckFolder();
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(false);

@@ -183,7 +183,7 @@ export function WatchPage() {
           ) : featured ? (
             <Card withBorder radius="lg" bg="dark.8" padding="md" aria-label="Featured game">
               <Group justify="space-between" mb="xs" wrap="nowrap">
-                <Stack gap={0} miw={0}>
+                <Stack gap={0} miw={0} style={{ flex: 1 }}>
                   <Text size="xs" c="accent.4" fw={700} tt="uppercase">
                     Featured · {featured.mode}
                   </Text>
