@@ -199,7 +199,11 @@ export class GameService {
   async replay(me: number, id: string): Promise<GameReplay> {
     const summary = await this.summary(me, id);
     if (!summary.replay)
-      throw new DomainError('not_found', 'This game has no replay until it is finished', 'replay_not_available');
+      throw new DomainError(
+        'not_found',
+        'This game has no replay until it is finished',
+        'replay_not_available',
+      );
     return { ...summary, replay: summary.replay };
   }
 

@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlay, newGame, type Card } from '@shared/game';
 import type { GameListItem } from '@shared/protocol';
-import { connectPlayer, expectNoLeaks, joinGame, matchUp, playOn, type Player } from '../../testing/game-clients';
+import {
+  connectPlayer,
+  expectNoLeaks,
+  joinGame,
+  matchUp,
+  playOn,
+  type Player,
+} from '../../testing/game-clients';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/harness';
-import { TestSocket } from '../../testing/ws-client';
+import type { TestSocket } from '../../testing/ws-client';
 
 const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
 
@@ -182,7 +189,9 @@ describe.each(DIALECTS)('watch and replays on %s', (dialect) => {
     });
     const practiceId = started.json().id as string;
     a.socket.send({ type: 'GAME_RESIGN', gameId: practiceId });
-    await expect.poll(async () => (await get(`/api/games/${practiceId}/replay`, a.token)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await get(`/api/games/${practiceId}/replay`, a.token)).statusCode)
+      .toBe(200);
     expect((await get(`/api/games/${practiceId}/replay`, other.token)).statusCode).toBe(404);
     // Practice games are never live.
     expect((await live(other.token)).map((g) => g.id)).not.toContain(practiceId);

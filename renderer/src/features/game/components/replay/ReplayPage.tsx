@@ -59,15 +59,17 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
   const last = steps.length - 1;
   const lastTrick = steps[last]!.trickIndex;
 
+  // Playing stops by itself on the last card.
+  const running = playing && index < last;
   useEffect(() => {
-    if (!playing) return;
-    if (index >= last) {
-      setPlaying(false);
-      return;
-    }
+    if (!running) return;
     const timer = setTimeout(() => setIndex((i) => Math.min(i + 1, last)), REPLAY_STEP_MS);
     return () => clearTimeout(timer);
-  }, [playing, index, last]);
+  }, [running, index, last]);
+  const goTo = (next: number) => {
+    setPlaying(false);
+    setIndex(Math.max(0, Math.min(last, next)));
+  };
 
   const name = (seat: number) => game.players.find((p) => p.seat === seat)?.username ?? `Seat ${seat + 1}`;
   // The last step shows the result as recorded (a resignation ends a game before its target).
@@ -145,7 +147,7 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
 
       <Card withBorder radius="lg" bg="dark.7" padding="md">
         <Group justify="center" gap="xs" mb="sm">
-          <ActionIcon variant="subtle" size="lg" aria-label="First card" onClick={() => setIndex(0)}>
+          <ActionIcon variant="subtle" size="lg" aria-label="First card" onClick={() => goTo(0)}>
             <IconPlayerSkipBack size={20} />
           </ActionIcon>
           <ActionIcon
@@ -153,7 +155,7 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
             size="lg"
             aria-label="Previous card"
             disabled={index === 0}
-            onClick={() => setIndex((i) => Math.max(0, i - 1))}
+            onClick={() => goTo(index - 1)}
           >
             <IconPlayerTrackPrev size={20} />
           </ActionIcon>
@@ -162,24 +164,25 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
             color="spar"
             size="xl"
             radius="xl"
-            aria-label={playing ? 'Pause' : 'Play'}
+            aria-label={running ? 'Pause' : 'Play'}
             onClick={() => {
-              if (!playing && index >= last) setIndex(0);
-              setPlaying((p) => !p);
+              if (running) return setPlaying(false);
+              if (index >= last) setIndex(0);
+              setPlaying(true);
             }}
           >
-            {playing ? <IconPlayerPause size={22} /> : <IconPlayerPlay size={22} />}
+            {running ? <IconPlayerPause size={22} /> : <IconPlayerPlay size={22} />}
           </ActionIcon>
           <ActionIcon
             variant="light"
             size="lg"
             aria-label="Next card"
             disabled={index >= last}
-            onClick={() => setIndex((i) => Math.min(last, i + 1))}
+            onClick={() => goTo(index + 1)}
           >
             <IconPlayerTrackNext size={20} />
           </ActionIcon>
-          <ActionIcon variant="subtle" size="lg" aria-label="Last card" onClick={() => setIndex(last)}>
+          <ActionIcon variant="subtle" size="lg" aria-label="Last card" onClick={() => goTo(last)}>
             <IconPlayerSkipForward size={20} />
           </ActionIcon>
         </Group>
@@ -188,10 +191,7 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
           min={0}
           max={Math.max(lastTrick, 0)}
           value={step.trickIndex}
-          onChange={(trick) => {
-            setPlaying(false);
-            setIndex(stepOfTrick(steps, trick));
-          }}
+          onChange={(trick) => goTo(stepOfTrick(steps, trick))}
           label={(trick) => `Trick ${trick + 1}`}
           color="spar"
           mb="xs"

@@ -191,7 +191,7 @@ export function WatchPage() {
                     {featured.players.map((p) => p.username).join(' vs ')}
                   </Text>
                 </Stack>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
                   <Spectators count={featured.spectators ?? 0} />
                   <Button
                     component={Link}
