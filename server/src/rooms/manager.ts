@@ -191,7 +191,7 @@ export class RoomManager {
   userDisconnected(userId: number): void {
     for (const id of this.activeByUser.get(userId) ?? []) this.rooms.get(id)?.playerDisconnected(userId);
     // Someone who went offline watches nothing any more.
-    for (const room of this.rooms.values()) room.leave(userId);
+    for (const room of this.rooms.values()) room.stopWatching(userId);
   }
 
   /** How many watch the game `gameId` on this server (0 when another node hosts it). */

@@ -171,6 +171,11 @@ export class GameRoom {
     this.joined.delete(userId);
   }
 
+  /** A spectator went offline: they stop watching (players are untouched). */
+  stopWatching(userId: number): void {
+    this.spectators.delete(userId);
+  }
+
   spectatorCount(): number {
     return this.spectators.size;
   }
