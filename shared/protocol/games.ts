@@ -69,6 +69,9 @@ const listedPlayerSchema = z.object({
   avatarUrl: z.string().nullable(),
   isBot: z.boolean(),
   score: z.number().int(),
+  /** Only in `scope=live`: the player's current rating (null for a bot) and chosen avatar item. */
+  rating: z.number().int().nullable().optional(),
+  avatarId: z.number().int().nullable().optional(),
 });
 
 export const gameListItemSchema = z.object({
@@ -87,6 +90,9 @@ export const gameListItemSchema = z.object({
     .nullable()
     .optional(),
   result: z.enum(['win', 'loss']).nullable().optional(),
+  /** Only in `scope=live`: the score to reach and how many are watching on this server. */
+  targetScore: z.number().int().optional(),
+  spectators: z.number().int().min(0).optional(),
   score: z.object({ you: z.number().int(), opponent: z.number().int() }).optional(),
   ratingChange: z.number().int().nullable().optional(),
   reason: finishReasonSchema.nullable(),
@@ -128,6 +134,12 @@ export const gameSummarySchema = z.object({
     .optional(),
 });
 export type GameSummary = z.infer<typeof gameSummarySchema>;
+
+/** GET /api/games/{id}/replay: a finished game's summary, its replay always present. */
+export const gameReplaySchema = gameSummarySchema.extend({
+  replay: gameSummarySchema.shape.replay.unwrap(),
+});
+export type GameReplay = z.infer<typeof gameReplaySchema>;
 
 /** GET /api/leaderboard */
 export const leaderboardQuerySchema = z.object({ limit: limitSchema(50) });

@@ -94,6 +94,8 @@ export const gameViewSchema = z.object({
   winnerUserId: userIdSchema.nullable(),
   /** A waiting private game: when the invitation lapses unless both players have joined. */
   inviteExpiresAt: z.number().int().nullable().optional(),
+  /** How many are watching (not players), as of this view; spectators joining or leaving send nothing. */
+  spectators: z.number().int().min(0).optional(),
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 

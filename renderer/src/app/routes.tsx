@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.watch, ...page(() => import('./pages/watch')) },
       { path: PATHS.games, ...page(() => import('./pages/games')) },
       { path: ROUTE_PATTERNS.game, ...page(() => import('./pages/game')) },
+      { path: ROUTE_PATTERNS.replay, ...page(() => import('./pages/replay')) },
       { path: PATHS.messages, ...page(() => import('./pages/messages')) },
       { path: PATHS.manager, ...page(() => import('./pages/manager')) },
       { path: ROUTE_PATTERNS.conversation, ...page(() => import('./pages/conversation')) },

@@ -6,6 +6,8 @@ export const PATHS = {
   signIn: (returnTo: string) => `/auth?returnTo=${encodeURIComponent(returnTo)}`,
   deleteAccount: '/delete-account',
   game: (gameId: string) => `/game/${encodeURIComponent(gameId)}`,
+  /** A finished game's replay: a shareable address. */
+  replay: (gameId: string) => `/game/${encodeURIComponent(gameId)}/replay`,
   shop: '/shop',
   watch: '/watch',
   games: '/games',
@@ -24,6 +26,7 @@ export const PATHS = {
 /** Router patterns for the parameterised routes. */
 export const ROUTE_PATTERNS = {
   game: '/game/:gameId',
+  replay: '/game/:gameId/replay',
   conversation: '/messages/conversation/:id',
 } as const;
 

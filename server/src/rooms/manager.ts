@@ -204,6 +204,13 @@ export class RoomManager {
 
   userDisconnected(userId: number): void {
     for (const id of this.activeByUser.get(userId) ?? []) this.rooms.get(id)?.playerDisconnected(userId);
+    // Someone who went offline watches nothing any more.
+    for (const room of this.rooms.values()) room.stopWatching(userId);
+  }
+
+  /** How many watch the game `gameId` on this server (0 when another node hosts it). */
+  spectatorCount(gameId: string): number {
+    return this.rooms.get(gameId)?.spectatorCount() ?? 0;
   }
 
   /**

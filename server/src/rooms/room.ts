@@ -162,9 +162,22 @@ export class GameRoom {
     return gameView(this, userId);
   }
 
+  /**
+   * Unsubscribes a spectator (or a player's waiting-room presence). Players are not told: a
+   * spectator coming or going changes neither the game nor its seq. See docs/design.md, "Watch and replays".
+   */
   leave(userId: number): void {
     this.spectators.delete(userId);
     this.joined.delete(userId);
+  }
+
+  /** A spectator went offline: they stop watching (players are untouched). */
+  stopWatching(userId: number): void {
+    this.spectators.delete(userId);
+  }
+
+  spectatorCount(): number {
+    return this.spectators.size;
   }
 
   /** GAME_INVITATION for the invited friend while this private game waits for them; else null. */

@@ -10,6 +10,8 @@ export interface ViewableRoom extends Pick<
   readonly winnerUserId: number | null;
   seatOf(userId: number): number | null;
   isConnected(userId: number): boolean;
+  /** How many watch the game; absent for a room that keeps no spectators. */
+  spectatorCount?(): number;
 }
 
 /** A game as `viewerId` may see it: their own hand only; spectators (or strangers) see none. */
@@ -46,6 +48,7 @@ export function gameView(room: ViewableRoom, viewerId: number | null): GameView 
     legalCards: finished ? [] : engineView.legalCards,
     winnerUserId: room.winnerUserId,
     inviteExpiresAt: room.status === 'waiting' ? (room.invite?.expiresAt ?? null) : null,
+    spectators: room.spectatorCount?.() ?? 0,
   };
 }
 

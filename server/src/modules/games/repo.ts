@@ -38,6 +38,17 @@ export function playersOf(db: Db, gameIds: string[]): Promise<GamePlayerRow[]> {
   return db.selectFrom('game_players').selectAll().where('game_id', 'in', gameIds).orderBy('seat').execute();
 }
 
+/** Current rating and chosen avatar of each of `userIds` (no row: the initial rating, shown as such). */
+export function watchDetailsOf(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('users')
+    .leftJoin('ratings', 'ratings.user_id', 'users.id')
+    .select(['users.id', 'users.avatar_item_id', 'ratings.rating'])
+    .where('users.id', 'in', userIds)
+    .execute();
+}
+
 export function movesOf(db: Db, gameId: string) {
   return db
     .selectFrom('moves')

@@ -1,6 +1,7 @@
 import {
   gameIdParamsSchema,
   gameListSchema,
+  gameReplaySchema,
   gameSummarySchema,
   gamesQuerySchema,
   leaderboardQuerySchema,
@@ -52,6 +53,12 @@ export function gameRoutes(app: ContractApp, deps: { accounts: AccountService; g
     '/api/games/:id',
     { preHandler: auth, schema: { params: gameIdParamsSchema, response: { 200: gameSummarySchema } } },
     async (request) => games.summary(authOf(request).user.id, request.params.id),
+  );
+
+  app.get(
+    '/api/games/:id/replay',
+    { preHandler: auth, schema: { params: gameIdParamsSchema, response: { 200: gameReplaySchema } } },
+    async (request) => games.replay(authOf(request).user.id, request.params.id),
   );
 
   app.get(

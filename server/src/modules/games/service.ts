@@ -1,15 +1,16 @@
 import type { BotLevel, Card, GameState } from '@shared/game';
 import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
-import type { GameListItem, GameSummary, LeaderboardEntry } from '@shared/protocol';
+import type { GameListItem, GameReplay, GameSummary, LeaderboardEntry } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import type { RoomManager, Seat } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
 import { avatarUrlsOf } from '../customization/repo';
+import { INITIAL_RATING } from '../ratings/glicko2';
 import { leaderboard } from '../ratings/repo';
 import type { Notifier } from '../devices/notifier';
 import { pairKey } from '../social/relations';
-import { findGame, gamesOf, liveGames, movesOf, playersOf, type GamePlayerRow } from './repo';
+import { findGame, gamesOf, liveGames, movesOf, playersOf, watchDetailsOf, type GamePlayerRow } from './repo';
 
 const friendInGame = (username: string) =>
   new DomainError('conflict', `${username} is in a game right now. Try again later.`, 'friend_in_game');
@@ -138,7 +139,11 @@ export class GameService {
     }
   }
 
-  /** `mine`: the caller's games with their result; `live`: running ranked and quick games. */
+  /**
+   * `mine`: the caller's games with their result; `live`: running ranked and quick games with the
+   * players' ratings and avatars, the target and the spectator count, the highest-rated first (the
+   * watch page features the first). See docs/design.md, "Watch and replays".
+   */
   async list(me: number, scope: 'mine' | 'live', limit: number): Promise<GameListItem[]> {
     const db = this.deps.db.kysely;
     const games = scope === 'live' ? await liveGames(db, limit) : await gamesOf(db, me, limit);
@@ -147,6 +152,7 @@ export class GameService {
       games.map((g) => g.id),
     );
     const avatars = await avatarsOfSeats(db, players);
+    if (scope === 'live') return this.live(games, players, avatars);
     return games.map((game) => {
       const seats = players.filter((p) => p.game_id === game.id);
       const scores = (JSON.parse(game.state) as GameState).scores;
@@ -180,6 +186,54 @@ export class GameService {
         finishedAt: game.finished_at,
       };
     });
+  }
+
+  private async live(
+    games: Awaited<ReturnType<typeof liveGames>>,
+    players: GamePlayerRow[],
+    avatars: Avatars,
+  ): Promise<GameListItem[]> {
+    const humans = [...new Set(players.flatMap((p) => (p.user_id === null ? [] : [p.user_id])))];
+    const details = new Map((await watchDetailsOf(this.deps.db.kysely, humans)).map((d) => [d.id, d]));
+    const items = games.map((game) => {
+      const scores = (JSON.parse(game.state) as GameState).scores;
+      const seats = players
+        .filter((p) => p.game_id === game.id)
+        .map((p) => {
+          const detail = p.user_id === null ? undefined : details.get(p.user_id);
+          return {
+            ...listedPlayer(p, scores, avatars),
+            rating: p.user_id === null ? null : Math.round(detail?.rating ?? INITIAL_RATING.rating),
+            avatarId: detail?.avatar_item_id ?? null,
+          };
+        });
+      return {
+        id: game.id,
+        mode: game.mode,
+        status: game.status,
+        players: seats,
+        targetScore: game.target_score,
+        spectators: this.deps.rooms.spectatorCount(game.id),
+        reason: game.reason,
+        createdAt: game.created_at,
+        finishedAt: game.finished_at,
+      };
+    });
+    const strength = (item: GameListItem) => item.players.reduce((sum, p) => sum + (p.rating ?? 0), 0);
+    // A stable sort: equally rated games stay newest first.
+    return items.sort((a, b) => strength(b) - strength(a));
+  }
+
+  /** A finished game's summary with its replay; a running game has none to give (its hands are secret). */
+  async replay(me: number, id: string): Promise<GameReplay> {
+    const summary = await this.summary(me, id);
+    if (!summary.replay)
+      throw new DomainError(
+        'not_found',
+        'This game has no replay until it is finished',
+        'replay_not_available',
+      );
+    return { ...summary, replay: summary.replay };
   }
 
   /** A game's summary; practice and private games exist only for their players. */

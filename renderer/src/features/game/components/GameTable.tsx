@@ -23,6 +23,11 @@ export interface GameTableProps {
   onPlay(card: Card): void;
   onResign(): void;
   onPlayAgain(): void;
+  /**
+   * Watched from another page (the watch page's featured game): no toolbar, no dialogs, and the
+   * table takes only the room it needs.
+   */
+  readOnly?: boolean;
 }
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
@@ -40,6 +45,7 @@ export function GameTable({
   onPlay,
   onResign,
   onPlayAgain,
+  readOnly = false,
 }: GameTableProps) {
   const sizes = useTableSizes();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -49,8 +55,14 @@ export function GameTable({
   const across = game.players.filter((p) => p.seat !== bottom.seat);
 
   return (
-    <div className={classes.page}>
-      <TableToolbar game={game} onShowRules={() => setDialog('rules')} onResign={() => setDialog('resign')} />
+    <div className={readOnly ? `${classes.page} ${classes.embedded}` : classes.page}>
+      {!readOnly && (
+        <TableToolbar
+          game={game}
+          onShowRules={() => setDialog('rules')}
+          onResign={() => setDialog('resign')}
+        />
+      )}
 
       <Stack gap={6} align="center">
         <OpponentSeats players={across} game={game} backWidth={sizes.back} deck={deck} />
@@ -93,7 +105,7 @@ export function GameTable({
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
-      <GameOverDialog game={game} over={over} onPlayAgain={onPlayAgain} />
+      {!readOnly && <GameOverDialog game={game} over={over} onPlayAgain={onPlayAgain} />}
     </div>
   );
 }

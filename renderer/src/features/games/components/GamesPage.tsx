@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Badge,
   Button,
   Card,
@@ -13,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { IconBolt, IconRobot, IconTrophy } from '@tabler/icons-react';
+import { IconBolt, IconPlayerPlay, IconRobot, IconTrophy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BOT_LEVELS } from '@shared/game';
@@ -249,6 +250,16 @@ export function GamesPage() {
                             {formatRatingChange(g.ratingChange)}
                           </Text>
                         )}
+                        <ActionIcon
+                          component={Link}
+                          to={PATHS.replay(g.id)}
+                          variant="subtle"
+                          color="gray"
+                          size="sm"
+                          aria-label={`Replay the game against ${g.opponent?.username ?? 'your opponent'}`}
+                        >
+                          <IconPlayerPlay size={14} />
+                        </ActionIcon>
                       </Group>
                     </Group>
                   ))}

@@ -141,6 +141,9 @@ export function GameOverDialog({
             <Button component={Link} to={PATHS.games} variant="default">
               Back to games
             </Button>
+            <Button component={Link} to={PATHS.replay(over.gameId)} variant="light" color="spar">
+              Replay
+            </Button>
             {!spectator && (
               <Button color="spar" c="dark.9" onClick={onPlayAgain}>
                 Play again

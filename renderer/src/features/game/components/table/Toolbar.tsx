@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconBook2, IconFlag } from '@tabler/icons-react';
+import { IconArrowLeft, IconBook2, IconEye, IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TRICKS_PER_HAND } from '@shared/game';
 import type { GameView } from '@shared/protocol';
@@ -36,6 +36,16 @@ export function TableToolbar({
         {spectator && (
           <Badge variant="outline" color="gray">
             watching
+          </Badge>
+        )}
+        {(game.spectators ?? 0) > 0 && (
+          <Badge
+            variant="light"
+            color="gray"
+            leftSection={<IconEye size={12} />}
+            aria-label={`${game.spectators} watching`}
+          >
+            {game.spectators}
           </Badge>
         )}
         <Text size="xs" c="dark.1">

@@ -1,0 +1,106 @@
+import { applyPlay, newGame, type Card, type GameState, type Play } from '@shared/game';
+import { handReason, type HandResult } from './handResult';
+
+/** What a finished game's replay is made of: its seed and every card played, in order. */
+export interface ReplayInput {
+  seed: string;
+  players: number;
+  targetScore: number;
+  moves: readonly { seat: number; card: Card }[];
+}
+
+/** One moment of a replay: a deal, or a card just played, with everything on the table then. */
+export interface ReplayStep {
+  kind: 'deal' | 'play';
+  /** The card played at this step (a deal has none). */
+  play: Play | null;
+  handNumber: number;
+  /** 1–5 within the hand. */
+  trickNumber: number;
+  /** 0-based count of tricks since the start of the game: what the slider moves over. */
+  trickIndex: number;
+  /** Every seat's unplayed cards at this moment: the game is over, so all of them are shown. */
+  hands: Card[][];
+  /** The trick on the table, complete at the step that ends it. */
+  trick: Play[];
+  /** Who took the trick, at the step that completes it. */
+  trickWinner: number | null;
+  /** The result of the hand, at the step that ends it. */
+  handResult: HandResult | null;
+  scores: number[];
+  /** The last step: the game is over (by score, or because the moves stop: a resignation or time-out). */
+  final: boolean;
+}
+
+function dealStep(state: GameState, trickIndex: number): ReplayStep {
+  return {
+    kind: 'deal',
+    play: null,
+    handNumber: state.handNumber,
+    trickNumber: 1,
+    trickIndex,
+    hands: state.hands.map((h) => h.slice()),
+    trick: [],
+    trickWinner: null,
+    handResult: null,
+    scores: state.scores.slice(),
+    final: false,
+  };
+}
+
+/**
+ * Replays a finished game on the shared engine and returns every step: the first deal, then one
+ * step per card played, and a new deal after each hand that did not end the game. Throws when a
+ * move is not legal (a replay that does not match the engine). See docs/design.md, "Watch and replays".
+ */
+export function replaySteps(input: ReplayInput): ReplayStep[] {
+  let state = newGame({ players: input.players, seed: input.seed, targetScore: input.targetScore });
+  let trickIndex = 0;
+  const steps: ReplayStep[] = [dealStep(state, trickIndex)];
+  for (const move of input.moves) {
+    const before = state;
+    const result = applyPlay(before, move.seat, move.card);
+    state = result.state;
+    const hands = before.hands.map((h, seat) =>
+      seat === move.seat ? h.filter((c) => c !== move.card) : h.slice(),
+    );
+    const trick = [...before.currentTrick, { seat: move.seat, card: move.card }];
+    let trickWinner: number | null = null;
+    let handResult: HandResult | null = null;
+    let dealt = false;
+    for (const event of result.events) {
+      if (event.kind === 'TRICK_WON') trickWinner = event.seat;
+      if (event.kind === 'HAND_WON')
+        handResult = {
+          seat: event.seat,
+          card: event.card,
+          points: event.points,
+          reason: handReason(event.card, event.points),
+        };
+      if (event.kind === 'HAND_DEALT') dealt = true;
+    }
+    steps.push({
+      kind: 'play',
+      play: { seat: move.seat, card: move.card },
+      handNumber: before.handNumber,
+      trickNumber: before.trickNumber,
+      trickIndex,
+      hands,
+      trick,
+      trickWinner,
+      handResult,
+      scores: state.scores.slice(),
+      final: false,
+    });
+    if (trickWinner !== null) trickIndex++;
+    if (dealt && state.status === 'active') steps.push(dealStep(state, trickIndex));
+  }
+  steps[steps.length - 1]!.final = true;
+  return steps;
+}
+
+/** The first step of trick `trickIndex` (the deal, for a hand's first trick). */
+export function stepOfTrick(steps: readonly ReplayStep[], trickIndex: number): number {
+  const found = steps.findIndex((s) => s.trickIndex === trickIndex);
+  return found === -1 ? steps.length - 1 : found;
+}

@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerThroughUi, uniqueName } from './helpers';
+
+const SHOTS = 'test-results/e2e/screens';
+
+function hand(page: Page) {
+  return page.getByRole('group', { name: 'Your hand' });
+}
+
+/**
+ * The face-up cards a page shows outside the table's trick, the hand result and dialogs: for a
+ * spectator that would be a card still in someone's hand.
+ */
+function strayFaces(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('img'))
+      .filter(
+        (img) =>
+          / of (hearts|diamonds|clubs|spades)$/.test(img.alt) &&
+          !img.closest('[aria-label="Cards on the table"], [role="status"], [role="dialog"]'),
+      )
+      .map((img) => img.alt),
+  );
+}
+
+async function shoot(page: Page, name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test('a third user watches a live game to the end without seeing a hand, then replays it', async ({
+  browser,
+}) => {
+  test.setTimeout(540_000);
+  const names = [uniqueName('wa_a'), uniqueName('wa_b'), uniqueName('wa_eye')];
+  const pages: Page[] = [];
+  for (const name of names) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await registerThroughUi(page, name);
+    pages.push(page);
+  }
+  const [a, b, eye] = pages as [Page, Page, Page];
+
+  await eye.goto('/watch');
+  await expect(eye.getByText('No live games right now')).toBeVisible();
+
+  for (const page of [a, b]) {
+    await page.goto('/games');
+    await expect(page.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
+  }
+  await a.getByRole('button', { name: 'Ranked' }).click();
+  await expect(a.getByText(/Searching for a ranked opponent/)).toBeVisible();
+  await b.getByRole('button', { name: 'Ranked' }).click();
+  await a.getByRole('button', { name: 'Accept' }).click();
+  await b.getByRole('button', { name: 'Accept' }).click();
+  await expect(a).toHaveURL(/\/game\//);
+  await expect(hand(a).getByRole('button')).toHaveCount(5);
+  const gameId = a.url().split('/game/')[1]!;
+
+  // The watch page finds the game by itself and plays it in its featured table.
+  const featured = eye.getByRole('region', { name: 'Featured game' }).or(eye.getByLabel('Featured game'));
+  await expect(featured).toBeVisible({ timeout: 15_000 });
+  await expect(featured.getByText(`${names[0]} vs ${names[1]}`)).toBeVisible();
+  await expect(featured.getByLabel('Cards on the table')).toBeVisible();
+  expect(await hand(eye).count()).toBe(0);
+  await shoot(eye, 'watch');
+
+  await featured.getByRole('link', { name: 'Watch' }).click();
+  await expect(eye).toHaveURL(`/game/${gameId}`);
+  await expect(eye.getByText('watching', { exact: true })).toBeVisible();
+
+  // The players play on; the spectator never has a hand nor sees a card before it is played.
+  let checks = 0;
+  for (let step = 0; step < 600; step++) {
+    const over = await Promise.all(
+      [a, b].map((p) => p.getByRole('heading', { name: /^(You won!|You lost)$/ }).isVisible()),
+    );
+    if (over.every(Boolean)) break;
+    for (const page of [a, b]) {
+      const card = hand(page).locator('button:not([disabled])').first();
+      if (await card.isVisible().catch(() => false))
+        await card.click({ timeout: 1000 }).catch(() => undefined);
+    }
+    if (step % 4 === 0) {
+      expect(await hand(eye).count()).toBe(0);
+      expect(await strayFaces(eye)).toEqual([]);
+      checks++;
+    }
+    if (step === 6) {
+      // The players' own tables count the watcher once a card has been played since.
+      await expect(a.getByLabel('1 watching')).toBeVisible();
+    }
+    await a.waitForTimeout(60);
+  }
+  expect(checks).toBeGreaterThan(8);
+
+  const dialog = eye.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: / wins$/ })).toBeVisible();
+  // The dialog's lines that are only a number are the scores, in seat order, as the replay gives them.
+  const finalScore = (await dialog.innerText())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^\d+$/.test(line))
+    .join('–');
+  expect(finalScore).toMatch(/^\d+–\d+$/);
+
+  await dialog.getByRole('link', { name: 'Replay' }).click();
+  await expect(eye).toHaveURL(`/game/${gameId}/replay`);
+  // The first deal shows both hands in full.
+  for (const name of names.slice(0, 2))
+    await expect(eye.getByRole('group', { name: `${name}'s hand` }).locator('img')).toHaveCount(5);
+  await eye.getByRole('button', { name: 'Next card' }).click();
+  await expect(eye.getByLabel('Cards on the table').locator('img')).toHaveCount(1);
+  await eye.getByRole('button', { name: 'Next card' }).click();
+  await expect(eye.getByLabel('Cards on the table').locator('img')).toHaveCount(2);
+  await eye.getByRole('button', { name: 'Previous card' }).click();
+  await expect(eye.getByLabel('Cards on the table').locator('img')).toHaveCount(1);
+  await eye.getByRole('button', { name: 'Play' }).click();
+  await expect(eye.getByText(/played/).first()).toBeVisible();
+  await eye.getByRole('button', { name: 'Pause' }).click();
+  await shoot(eye, 'replay-mid');
+
+  // Step card by card to the very end.
+  const next = eye.getByRole('button', { name: 'Next card' });
+  for (let i = 0; i < 400 && (await next.isEnabled()); i++) await next.click();
+  await expect(eye.getByTestId('replay-final')).toContainText(`Final score ${finalScore}`);
+  await shoot(eye, 'replay-final');
+
+  for (const page of pages) await page.context().close();
+});
