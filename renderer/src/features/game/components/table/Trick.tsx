@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView } from '@shared/protocol';
@@ -206,13 +206,13 @@ export function TrickArea({
   // A trick that has just been won: remembered so it can be swept off (never with reduced motion).
   const [collecting, setCollecting] = useState<Collecting | null>(null);
   const key = trickKey(game);
-  const seen = useRef(key);
-  useEffect(() => {
-    if (key === seen.current) return;
-    seen.current = key;
+  // Noticed while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [seen, setSeen] = useState(key);
+  if (key !== seen) {
+    setSeen(key);
     if (motion && game.lastTrick && game.currentTrick.length === 0)
       setCollecting({ key, plays: game.lastTrick.plays, winner: game.lastTrick.winner });
-  }, [key, motion, game.lastTrick, game.currentTrick.length]);
+  }
   const showCollecting = motion && collecting !== null && game.currentTrick.length === 0;
 
   return (

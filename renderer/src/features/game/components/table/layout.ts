@@ -172,7 +172,7 @@ export function tableLayout(width: number, height: number, players: number, hand
   const middleBottom = me.y - GAP;
   const middleH = Math.max(0, middleBottom - middleTop);
   const sideW = hasSides ? (wide ? 150 : 66) : 0;
-  const feltMaxW = wide ? 860 : availW;
+  const feltMaxW = wide ? 780 : availW;
   const feltW = Math.min(feltMaxW, availW - (hasSides ? 2 * (sideW + GAP) : 0));
   const felt: Rect = { x: width / 2 - feltW / 2, y: middleTop, w: feltW, h: middleH };
   const status: Rect = { x: felt.x + 8, y: felt.y + 4, w: felt.w - 16, h: STATUS_PX - 4 };
@@ -200,7 +200,7 @@ export function tableLayout(width: number, height: number, players: number, hand
   const byTrickW = trickArea.w / (across * unit.w);
   const byTrickH = ((trickArea.h - 4) / down - TRICK_LABEL_PX) / unit.h;
   const trickCard = Math.floor(
-    Math.max(wide ? 60 : MIN_CARD_PX, Math.min(wide ? 120 : 88, handCard, byTrickW, byTrickH)),
+    Math.max(wide ? 60 : MIN_CARD_PX, Math.min(wide ? handCard : 88, handCard, byTrickW, byTrickH)),
   );
   const bw = unit.w * trickCard;
   const bh = unit.h * trickCard + TRICK_LABEL_PX;

@@ -136,9 +136,11 @@ describe('player hand', () => {
     );
     const row = screen.getByRole('group', { name: 'Your hand' });
     expect(row.getAttribute('data-hand-style')).toBe('row');
-    expect(within(row).getAllByRole('button').map((b) => b.style.getPropertyValue('--rot'))).toEqual(
-      Array(5).fill('0deg'),
-    );
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.style.getPropertyValue('--rot')),
+    ).toEqual(Array(5).fill('0deg'));
   });
 });
 
