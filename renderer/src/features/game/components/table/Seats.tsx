@@ -52,7 +52,7 @@ export function PlayerBadge({
       <Stack gap={2} align="center" maw="100%">
         {ring}
         <Group gap={4} wrap="nowrap" maw="100%" justify="center">
-          <Text fw={700} size="xs" truncate maw="100%" className={classes.name}>
+          <Text fw={700} size="xs" truncate maw="100%">
             {label ?? player.username}
           </Text>
           <ConnectionDot player={player} />
@@ -74,7 +74,7 @@ export function PlayerBadge({
       {ring}
       <Stack gap={0} miw={0}>
         <Group gap={6} wrap="nowrap" miw={0}>
-          <Text fw={700} size="sm" truncate maw={160} className={classes.name}>
+          <Text fw={700} size="sm" truncate maw={160}>
             {label ?? player.username}
           </Text>
           {player.isBot && (
