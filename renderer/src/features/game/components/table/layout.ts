@@ -199,9 +199,7 @@ export function tableLayout(width: number, height: number, players: number, hand
   const down = n === 2 ? 2 : 2.2;
   const byTrickW = trickArea.w / (across * unit.w);
   const byTrickH = ((trickArea.h - 4) / down - TRICK_LABEL_PX) / unit.h;
-  const trickCard = Math.floor(
-    Math.max(wide ? 60 : MIN_CARD_PX, Math.min(wide ? handCard : 88, handCard, byTrickW, byTrickH)),
-  );
+  const trickCard = Math.floor(Math.max(wide ? 60 : MIN_CARD_PX, Math.min(handCard, byTrickW, byTrickH)));
   const bw = unit.w * trickCard;
   const bh = unit.h * trickCard + TRICK_LABEL_PX;
   const cx = trickArea.x + trickArea.w / 2;
