@@ -1,4 +1,3 @@
-import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
@@ -8,7 +7,7 @@ import type { HandResult } from '../hooks/handResult';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
-import { useTableSizes, viewerOf } from './table/layout';
+import { useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
 import { TableToolbar } from './table/Toolbar';
 import { TrickArea } from './table/Trick';
@@ -33,8 +32,10 @@ export interface GameTableProps {
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
 
 /**
- * The table, for a player or a spectator: the other seats across the top, the trick on the felt,
- * the viewer's seat and hand at the bottom (a spectator sees the first player's seat there).
+ * The table, for a player or a spectator, filling the window without scrolling: the toolbar, the
+ * other seats around the felt (across the top for two players, at the sides and top for more), the
+ * trick on the felt, the viewer's seat and hand at the bottom (a spectator sees the first player's
+ * seat there). Every position comes from tableLayout; see docs/design.md, "Renderer: the table layout".
  */
 export function GameTable({
   game,
@@ -47,50 +48,67 @@ export function GameTable({
   onPlayAgain,
   readOnly = false,
 }: GameTableProps) {
-  const sizes = useTableSizes();
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const close = () => setDialog(null);
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
-  const across = game.players.filter((p) => p.seat !== bottom.seat);
+  const layout = useTableLayout(game.players.length, you ? game.hand.length : bottom.cardsInHand);
+  const motion = useTableMotion();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+  const { toolbar, me, hand, felt } = layout;
 
   return (
-    <div className={readOnly ? `${classes.page} ${classes.embedded}` : classes.page}>
+    <div
+      className={readOnly ? `${classes.page} ${classes.embedded}` : classes.page}
+      style={{ height: layout.height }}
+      data-layout={layout.handStyle}
+      data-motion={motion ? 'on' : 'off'}
+    >
       {!readOnly && (
-        <TableToolbar
-          game={game}
-          onShowRules={() => setDialog('rules')}
-          onResign={() => setDialog('resign')}
-        />
+        <div
+          className={classes.toolbar}
+          style={{ left: toolbar.x, top: toolbar.y, width: toolbar.w, height: toolbar.h }}
+        >
+          <TableToolbar
+            game={game}
+            onShowRules={() => setDialog('rules')}
+            onResign={() => setDialog('resign')}
+          />
+        </div>
       )}
 
-      <Stack gap={6} align="center">
-        <OpponentSeats players={across} game={game} backWidth={sizes.back} deck={deck} />
-      </Stack>
+      <OpponentSeats game={game} bottomSeat={bottom.seat} layout={layout} deck={deck} />
 
       <TrickArea
         game={game}
         handResult={over ? null : handResult}
-        sizes={sizes}
+        layout={layout}
+        bottomSeat={bottom.seat}
+        motion={motion}
         deck={deck}
         onShowLastTrick={() => setDialog('lastTrick')}
       />
 
-      <Stack gap={0} align="center">
+      <div className={classes.me} style={{ left: me.x, top: me.y, width: me.w, height: me.h }}>
         <PlayerBadge player={bottom} game={game} label={you ? `${bottom.username} (you)` : bottom.username} />
-        {you ? (
-          <PlayerHand
-            hand={game.hand}
-            legalCards={game.legalCards}
-            width={sizes.hand}
-            wide={sizes.wide}
-            deck={deck}
-            onPlay={onPlay}
-          />
-        ) : (
-          <CardBacks player={bottom} width={sizes.back} inset deck={deck} />
-        )}
-      </Stack>
+      </div>
+      {you ? (
+        <PlayerHand
+          hand={game.hand}
+          legalCards={game.legalCards}
+          width={layout.handCard}
+          places={layout.handCards}
+          handStyle={layout.handStyle}
+          dealKey={game.handNumber}
+          dealFrom={{ x: felt.x + felt.w / 2, y: felt.y + felt.h / 2 }}
+          motion={motion}
+          deck={deck}
+          onPlay={onPlay}
+        />
+      ) : (
+        <div className={classes.spectated} style={{ left: hand.x, top: hand.y + 14, width: hand.w }}>
+          <CardBacks player={bottom} width={layout.topBack} deck={deck} />
+        </div>
+      )}
 
       {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}
       <div className={classes.srOnly} aria-live="polite" role="log">

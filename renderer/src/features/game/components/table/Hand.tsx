@@ -1,34 +1,75 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import { cardLabel } from '../../../../components/CardView';
 import { DeckCard } from '../../../../components/DeckCard';
 import classes from '../GameTable.module.css';
+import { animate, LIFT_PX, type CardPlace } from './layout';
 
 export interface PlayerHandProps {
   hand: readonly Card[];
   /** The cards the rules allow now; the others are shown but cannot be played. */
   legalCards: readonly Card[];
+  /** Card width and where each card lies (see tableLayout). */
   width: number;
-  wide: boolean;
+  places: readonly CardPlace[];
+  /** 'fan' on phones, 'row' on wider screens. */
+  handStyle: 'fan' | 'row';
+  /** Changes with each deal; the cards are dealt in again when it does. */
+  dealKey?: number;
+  /** The point the cards are dealt from (the middle of the felt). */
+  dealFrom?: { x: number; y: number };
+  motion?: boolean;
   /** The viewer's default deck, whose art the cards are drawn with. */
   deck?: DeckFolder;
   onPlay(card: Card): void;
 }
 
-/** The viewer's hand: one button per card, enabled only for the legal ones. */
-export function PlayerHand({ hand, legalCards, width, wide, deck, onPlay }: PlayerHandProps) {
+/** The viewer's hand: one button per card, enabled only for the legal ones, fanned or in a row. */
+export function PlayerHand({
+  hand,
+  legalCards,
+  width,
+  places,
+  handStyle,
+  dealKey,
+  dealFrom,
+  motion = false,
+  deck,
+  onPlay,
+}: PlayerHandProps) {
   const legal = new Set(legalCards);
-  // A full hand overlaps more so it fits a phone; wide screens need less overlap.
-  const overlap = Math.round((hand.length > 4 ? 34 : 20) * (wide ? 0.6 : 1));
+  const ref = useRef<HTMLDivElement>(null);
+  const height = Math.round(width * 1.4);
+
+  // Dealing: each card slides in from the felt, one after another.
+  useLayoutEffect(() => {
+    if (!motion || !ref.current || !dealFrom) return;
+    const faces = ref.current.querySelectorAll<HTMLElement>('[data-face]');
+    faces.forEach((face, i) => {
+      const place = places[i];
+      if (!place) return;
+      animate(
+        face,
+        [
+          {
+            transform: `translate(${dealFrom.x - place.cx}px, ${dealFrom.y - place.cy}px) rotate(${-place.rot}deg) scale(0.6)`,
+            opacity: 0,
+          },
+          { transform: 'none', opacity: 1 },
+        ],
+        { duration: 420, delay: i * 80, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)', fill: 'backwards' },
+      );
+    });
+    // Only a new deal (or the first sight of the table) deals the cards in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dealKey, motion]);
+
   return (
-    <div
-      className={classes.hand}
-      role="group"
-      aria-label="Your hand"
-      style={{ '--overlap': `${overlap}px` } as React.CSSProperties}
-    >
-      {hand.map((card) => {
+    <div ref={ref} role="group" aria-label="Your hand" data-hand-style={handStyle}>
+      {hand.map((card, i) => {
         const playable = legal.has(card);
+        const place = places[i] ?? { cx: 0, cy: 0, rot: 0 };
         return (
           <button
             key={card}
@@ -37,8 +78,20 @@ export function PlayerHand({ hand, legalCards, width, wide, deck, onPlay }: Play
             aria-label={cardLabel(card)}
             disabled={!playable}
             onClick={() => onPlay(card)}
+            style={
+              {
+                left: place.cx - width / 2,
+                top: place.cy - height / 2,
+                width,
+                height,
+                '--rot': `${place.rot}deg`,
+                '--lift': `${-LIFT_PX}px`,
+              } as React.CSSProperties
+            }
           >
-            <DeckCard card={card} width={width} deck={deck} />
+            <span data-face className={classes.face}>
+              <DeckCard card={card} width={width} deck={deck} />
+            </span>
           </button>
         );
       })}

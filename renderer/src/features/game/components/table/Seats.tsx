@@ -4,21 +4,76 @@ import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import classes from '../GameTable.module.css';
 import { TurnRing } from '../TurnRing';
-import type { Player } from './layout';
+import { BACK_STEP, relativeSeat, type Player, type SeatPlace, type TableLayout } from './layout';
 
-/** A player's avatar with their turn clock, name, bot and connection marks, and score. */
-export function PlayerBadge({ player, game, label }: { player: Player; game: GameView; label?: string }) {
-  const isTurn = game.status === 'active' && game.turn === player.seat;
+function ConnectionDot({ player }: { player: Player }) {
   return (
-    <Group gap="sm" wrap="nowrap">
-      <TurnRing
-        username={player.username}
-        avatarUrl={player.avatarUrl}
-        deadline={isTurn ? game.turnDeadline : null}
-        active={isTurn}
-      />
-      <Stack gap={0}>
-        <Group gap={6} wrap="nowrap">
+    <Box
+      w={8}
+      h={8}
+      title={player.connected ? 'Connected' : 'Disconnected'}
+      aria-label={player.connected ? 'Connected' : 'Disconnected'}
+      style={{
+        flex: 'none',
+        borderRadius: '50%',
+        background: player.connected ? 'var(--mantine-color-green-5)' : 'var(--mantine-color-red-6)',
+      }}
+    />
+  );
+}
+
+/**
+ * A player's avatar with their turn clock, name, bot and connection marks, and score; upright
+ * (avatar over name) for the narrow seats at the sides of a phone's table.
+ */
+export function PlayerBadge({
+  player,
+  game,
+  label,
+  upright,
+}: {
+  player: Player;
+  game: GameView;
+  label?: string;
+  upright?: boolean;
+}) {
+  const isTurn = game.status === 'active' && game.turn === player.seat;
+  const ring = (
+    <TurnRing
+      username={player.username}
+      avatarUrl={player.avatarUrl}
+      deadline={isTurn ? game.turnDeadline : null}
+      active={isTurn}
+    />
+  );
+  const dealer = game.dealer === player.seat;
+  if (upright) {
+    return (
+      <Stack gap={2} align="center" maw="100%">
+        {ring}
+        <Group gap={4} wrap="nowrap" maw="100%" justify="center">
+          <Text fw={700} size="xs" truncate maw="100%">
+            {label ?? player.username}
+          </Text>
+          <ConnectionDot player={player} />
+        </Group>
+        {player.isBot && (
+          <Badge size="xs" color="grape" variant="light">
+            bot
+          </Badge>
+        )}
+        <Text size="xs" c="dark.1" ta="center" title={`${player.score} / ${game.targetScore} points`}>
+          {player.score}/{game.targetScore}
+          {dealer ? ' · D' : ''}
+        </Text>
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      {ring}
+      <Stack gap={0} miw={0}>
+        <Group gap={6} wrap="nowrap" miw={0}>
           <Text fw={700} size="sm" truncate maw={160}>
             {label ?? player.username}
           </Text>
@@ -27,20 +82,11 @@ export function PlayerBadge({ player, game, label }: { player: Player; game: Gam
               bot
             </Badge>
           )}
-          <Box
-            w={8}
-            h={8}
-            title={player.connected ? 'Connected' : 'Disconnected'}
-            aria-label={player.connected ? 'Connected' : 'Disconnected'}
-            style={{
-              borderRadius: '50%',
-              background: player.connected ? 'var(--mantine-color-green-5)' : 'var(--mantine-color-red-6)',
-            }}
-          />
+          <ConnectionDot player={player} />
         </Group>
         <Text size="xs" c="dark.1">
           {player.score} / {game.targetScore} points
-          {game.dealer === player.seat ? ' · dealer' : ''}
+          {dealer ? ' · dealer' : ''}
         </Text>
       </Stack>
     </Group>
@@ -51,19 +97,17 @@ export function PlayerBadge({ player, game, label }: { player: Player; game: Gam
 export function CardBacks({
   player,
   width,
-  inset,
   deck,
 }: {
   player: Player;
   width: number;
-  inset?: boolean;
   /** The viewer's deck: the table is drawn from it. */
   deck?: DeckFolder;
 }) {
   return (
     <div
       className={classes.backs}
-      style={inset ? { paddingTop: 10 } : undefined}
+      style={{ '--back-step': `${-width * (1 - BACK_STEP)}px` } as React.CSSProperties}
       aria-label={`${player.username} holds ${player.cardsInHand} cards`}
     >
       {Array.from({ length: player.cardsInHand }, (_, i) => (
@@ -73,26 +117,65 @@ export function CardBacks({
   );
 }
 
-/** The seats across the table: each player's badge over the backs of their cards. */
-export function OpponentSeats({
-  players,
+function Seat({
+  player,
+  place,
+  layout,
   game,
-  backWidth,
   deck,
 }: {
-  players: Player[];
+  player: Player;
+  place: SeatPlace;
+  layout: TableLayout;
   game: GameView;
-  backWidth: number;
   deck?: DeckFolder;
 }) {
+  const { rect, side } = place;
+  const top = side === 'top';
   return (
-    <Group justify="center" gap="xl">
-      {players.map((p) => (
-        <Stack key={p.seat} gap={6} align="center">
-          <PlayerBadge player={p} game={game} />
-          <CardBacks player={p} width={backWidth} deck={deck} />
+    <div
+      className={classes.seat}
+      data-side={side}
+      style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }}
+    >
+      {top ? (
+        <Group gap="md" wrap="nowrap" justify="center" h="100%">
+          <PlayerBadge player={player} game={game} />
+          <CardBacks player={player} width={layout.topBack} deck={deck} />
+        </Group>
+      ) : (
+        <Stack gap={6} align="center" justify="center" h="100%">
+          <PlayerBadge player={player} game={game} upright={!layout.wide} />
+          <CardBacks player={player} width={layout.sideBack} deck={deck} />
         </Stack>
-      ))}
-    </Group>
+      )}
+    </div>
+  );
+}
+
+/** The other seats around the felt: across the top for two players, at the sides (and top) for more. */
+export function OpponentSeats({
+  game,
+  bottomSeat,
+  layout,
+  deck,
+}: {
+  game: GameView;
+  bottomSeat: number;
+  layout: TableLayout;
+  deck?: DeckFolder;
+}) {
+  const count = game.players.length;
+  return (
+    <>
+      {game.players
+        .filter((p) => p.seat !== bottomSeat)
+        .map((p) => {
+          const place = layout.seats.find((s) => s.relative === relativeSeat(p.seat, bottomSeat, count));
+          return place ? (
+            <Seat key={p.seat} player={p} place={place} layout={layout} game={game} deck={deck} />
+          ) : null;
+        })}
+    </>
   );
 }

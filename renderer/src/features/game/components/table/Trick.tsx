@@ -1,84 +1,305 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
+import type { Card } from '@shared/game';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import type { HandResult } from '../../hooks/handResult';
 import classes from '../GameTable.module.css';
-import { seatName, statusLine, trickSpot, type TableSizes } from './layout';
+import {
+  animate,
+  relativeSeat,
+  seatName,
+  statusLine,
+  TRICK_LABEL_PX,
+  type CardPlace,
+  type Rect,
+  type SeatSide,
+  type TableLayout,
+} from './layout';
+
+/** The card of the hand result: large enough to read at a glance. */
+export const RESULT_CARD_PX = 52;
+const FLY_IN_MS = 280;
+const COLLECT_HOLD_MS = 450;
+const COLLECT_MS = 420;
 
 export interface TrickAreaProps {
   game: GameView;
   /** The result of the hand just won, shown over the felt until the next deal. */
   handResult: HandResult | null;
-  sizes: TableSizes;
+  layout: TableLayout;
+  /** The seat drawn at the bottom: the viewer's, or the first player's for a spectator. */
+  bottomSeat: number;
+  motion: boolean;
   /** The viewer's default deck: the table is drawn from it. */
   deck?: DeckFolder;
   onShowLastTrick(): void;
 }
 
-/** The felt: whose turn it is, the cards of the current trick flying in, and the hand's result. */
-export function TrickArea({ game, handResult, sizes, deck, onShowLastTrick }: TrickAreaProps) {
-  const viewerSeat = game.you?.seat ?? 0;
-  const spread = sizes.wide ? 1.4 : 1;
-  const winner = handResult ? seatName(game, handResult.seat) : '';
+const DIRECTION: Record<SeatSide, [number, number]> = {
+  bottom: [0, 1],
+  top: [0, -1],
+  left: [-1, 0],
+  right: [1, 0],
+};
+
+const centre = (r: Rect) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
+
+function placeStyle(place: CardPlace, width: number): React.CSSProperties {
+  const height = Math.round(width * 1.4);
+  return {
+    left: place.cx - width / 2,
+    top: place.cy - height / 2,
+    width,
+    transform: `rotate(${place.rot}deg)`,
+  };
+}
+
+/** One card of the trick with its player's name under it; it flies in from that player's side. */
+function TrickCard({
+  card,
+  name,
+  place,
+  side,
+  width,
+  motion,
+  deck,
+}: {
+  card: Card;
+  name: string;
+  place: CardPlace;
+  side: SeatSide;
+  width: number;
+  motion: boolean;
+  deck?: DeckFolder;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (!motion) return;
+    const [dx, dy] = DIRECTION[side];
+    animate(
+      ref.current,
+      [
+        { transform: `translate(${dx * 160}px, ${dy * 160}px) scale(0.85)`, opacity: 0 },
+        { transform: 'none' },
+      ],
+      { duration: FLY_IN_MS, easing: 'cubic-bezier(0.2, 0.8, 0.2, 1)' },
+    );
+    // A card flies in once, when it is played.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <div className={classes.felt}>
-      <Text size="sm" fw={700} c="spar.3" mb="md" aria-hidden>
-        {statusLine(game)}
-      </Text>
-      <div className={classes.trick} aria-label="Cards on the table">
+    <div className={classes.trickCard} style={placeStyle(place, width)} data-side={side}>
+      <div ref={ref}>
+        <DeckCard card={card} width={width} deck={deck} />
+        <Text
+          size="xs"
+          fw={600}
+          ta="center"
+          lh={`${TRICK_LABEL_PX}px`}
+          truncate
+          className={classes.trickName}
+        >
+          {name}
+        </Text>
+      </div>
+    </div>
+  );
+}
+
+interface Collecting {
+  key: string;
+  plays: { seat: number; card: Card }[];
+  winner: number;
+}
+
+/** A finished trick: its cards stay a moment, then sweep off towards the seat that won them. */
+function CollectedTrick({
+  trick,
+  game,
+  layout,
+  bottomSeat,
+  deck,
+  onDone,
+}: {
+  trick: Collecting;
+  game: GameView;
+  layout: TableLayout;
+  bottomSeat: number;
+  deck?: DeckFolder;
+  onDone(): void;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const count = game.players.length;
+  const winnerRelative = relativeSeat(trick.winner, bottomSeat, count);
+  const target =
+    winnerRelative === 0
+      ? centre(layout.me)
+      : centre(layout.seats.find((s) => s.relative === winnerRelative)?.rect ?? layout.me);
+  useLayoutEffect(() => {
+    const cards = [...(ref.current?.children ?? [])] as HTMLElement[];
+    const runs = cards.map((el, i) => {
+      const place = layout.trick[relativeSeat(trick.plays[i]!.seat, bottomSeat, count)]!;
+      return animate(
+        el,
+        [
+          { transform: `rotate(${place.rot}deg)`, opacity: 1 },
+          {
+            transform: `rotate(${place.rot}deg)`,
+            opacity: 1,
+            offset: COLLECT_HOLD_MS / (COLLECT_HOLD_MS + COLLECT_MS),
+          },
+          {
+            transform: `translate(${target.x - place.cx}px, ${target.y - place.cy}px) scale(0.4)`,
+            opacity: 0,
+          },
+        ],
+        { duration: COLLECT_HOLD_MS + COLLECT_MS, easing: 'ease-in', fill: 'forwards' },
+      );
+    });
+    const first = runs.find((r) => r !== null);
+    if (!first) {
+      onDone();
+      return;
+    }
+    first.onfinish = onDone;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [trick.key]);
+  return (
+    <div ref={ref} aria-hidden data-testid="collected-trick">
+      {trick.plays.map((play) => {
+        const place = layout.trick[relativeSeat(play.seat, bottomSeat, count)]!;
+        return (
+          <div key={play.seat} className={classes.trickCard} style={placeStyle(place, layout.trickCard)}>
+            <DeckCard card={play.card} width={layout.trickCard} deck={deck} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const trickKey = (game: GameView) =>
+  game.lastTrick ? `${game.lastTrick.winner}:${game.lastTrick.plays.map((p) => p.card).join(',')}` : '';
+
+/**
+ * The felt: whose turn it is in a strip of its own, the cards of the current trick each toward
+ * its player's side with their name, the sweep of a won trick to its winner, and the hand's result.
+ */
+export function TrickArea({
+  game,
+  handResult,
+  layout,
+  bottomSeat,
+  motion,
+  deck,
+  onShowLastTrick,
+}: TrickAreaProps) {
+  const winner = handResult ? seatName(game, handResult.seat) : '';
+  const { felt, status } = layout;
+  const count = game.players.length;
+  const sideOf = (relative: number): SeatSide =>
+    relative === 0 ? 'bottom' : (layout.seats.find((s) => s.relative === relative)?.side ?? 'top');
+
+  // A trick that has just been won: remembered so it can be swept off (never with reduced motion).
+  const [collecting, setCollecting] = useState<Collecting | null>(null);
+  const key = trickKey(game);
+  // Noticed while rendering (React's pattern for state that follows a prop), not in an effect.
+  const [seen, setSeen] = useState(key);
+  if (key !== seen) {
+    setSeen(key);
+    if (motion && game.lastTrick && game.currentTrick.length === 0)
+      setCollecting({ key, plays: game.lastTrick.plays, winner: game.lastTrick.winner });
+  }
+  const showCollecting = motion && collecting !== null && game.currentTrick.length === 0;
+
+  return (
+    <>
+      <div
+        className={classes.felt}
+        style={{ left: felt.x, top: felt.y, width: felt.w, height: felt.h }}
+        data-testid="felt"
+      >
+        <Text
+          size="sm"
+          fw={700}
+          c="spar.3"
+          ta="center"
+          truncate
+          aria-hidden
+          data-testid="table-status"
+          className={classes.status}
+          style={{ left: status.x - felt.x, top: status.y - felt.y, width: status.w, height: status.h }}
+        >
+          {statusLine(game)}
+        </Text>
+        {game.lastTrick && !handResult && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="gray"
+            leftSection={<IconHistory size={14} />}
+            onClick={onShowLastTrick}
+            className={classes.lastTrick}
+          >
+            Last trick
+          </Button>
+        )}
+      </div>
+      <div className={classes.trickLayer} aria-label="Cards on the table">
         {game.currentTrick.map((play) => {
-          const spot = trickSpot(play.seat, viewerSeat, game.players.length);
+          const relative = relativeSeat(play.seat, bottomSeat, count);
           return (
-            <div
+            <TrickCard
               key={`${game.handNumber}-${game.trickNumber}-${play.seat}`}
-              className={classes.trickCard}
-              style={
-                {
-                  '--to-x': `calc(-50% + ${spot.x * spread}px)`,
-                  '--to-y': `calc(-50% + ${spot.y * spread}px)`,
-                  '--from-x': `calc(-50% + ${spot.x * 4}px)`,
-                  '--from-y': `calc(-50% + ${spot.y * 6}px)`,
-                  '--rot': `${spot.rot}deg`,
-                } as React.CSSProperties
-              }
-            >
-              <DeckCard card={play.card} width={sizes.trick} deck={deck} />
-            </div>
+              card={play.card}
+              name={seatName(game, play.seat)}
+              place={layout.trick[relative]!}
+              side={sideOf(relative)}
+              width={layout.trickCard}
+              motion={motion}
+              deck={deck}
+            />
           );
         })}
       </div>
+      {showCollecting && (
+        <div className={classes.trickLayer}>
+          <CollectedTrick
+            trick={collecting}
+            game={game}
+            layout={layout}
+            bottomSeat={bottomSeat}
+            deck={deck}
+            onDone={() => setCollecting(null)}
+          />
+        </div>
+      )}
       {handResult && (
         <Box
           className={classes.result}
-          bg="rgba(0,0,0,0.55)"
+          data-motion={motion ? 'on' : 'off'}
+          bg="rgba(0,0,0,0.7)"
           px="md"
           py="xs"
-          style={{ borderRadius: 12 }}
           role="status"
+          style={{
+            left: felt.x + felt.w / 2,
+            top: felt.y + felt.h / 2,
+            maxWidth: felt.w - 16,
+          }}
         >
           <Text fw={800} c="spar.4" ta="center">
             {winner === 'You' ? 'You win the hand' : `${winner} wins the hand`}
           </Text>
-          <Group gap={6} justify="center" wrap="nowrap">
-            <DeckCard card={handResult.card} width={26} deck={deck} />
+          <Group gap={8} justify="center" wrap="nowrap">
+            <DeckCard card={handResult.card} width={RESULT_CARD_PX} deck={deck} />
             <Text size="sm">{handResult.reason}</Text>
           </Group>
         </Box>
       )}
-      {game.lastTrick && !handResult && (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          color="gray"
-          leftSection={<IconHistory size={14} />}
-          onClick={onShowLastTrick}
-          mt={6}
-        >
-          Last trick
-        </Button>
-      )}
-    </div>
+    </>
   );
 }

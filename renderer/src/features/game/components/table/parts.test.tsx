@@ -7,7 +7,7 @@ import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { theme } from '../../../../lib/theme';
 import { GameOverDialog, LastTrickDialog } from './Dialogs';
 import { PlayerHand } from './Hand';
-import { seatName, statusLine, trickSpot } from './layout';
+import { seatName, statusLine, tableLayout } from './layout';
 
 const game: GameView = {
   id: 'g1',
@@ -87,28 +87,60 @@ describe('table layout', () => {
   });
 
   it('puts the viewer’s card at the bottom of the trick and the opponent’s across', () => {
-    expect(trickSpot(0, 0, 2).y).toBeGreaterThan(0);
-    expect(trickSpot(1, 0, 2).y).toBeLessThan(0);
-    // Seen from seat 1, seat 1's card is the one at the bottom.
-    expect(trickSpot(1, 1, 2).y).toBeGreaterThan(0);
-    expect(trickSpot(3, 0, 4).x).toBeGreaterThan(0);
-    expect(trickSpot(1, 0, 4).x).toBeLessThan(0);
+    const two = tableLayout(390, 844, 2, 5);
+    expect(two.trick[0]!.cy).toBeGreaterThan(two.trick[1]!.cy);
+    const four = tableLayout(1440, 900, 4, 5);
+    // Seats 1, 2, 3 from the viewer's left: left, across, right.
+    expect(four.trick[1]!.cx).toBeLessThan(four.trick[0]!.cx);
+    expect(four.trick[2]!.cy).toBeLessThan(four.trick[0]!.cy);
+    expect(four.trick[3]!.cx).toBeGreaterThan(four.trick[0]!.cx);
   });
 });
 
 describe('player hand', () => {
-  it('plays only legal cards and overlaps a full hand more on a phone than on a wide screen', () => {
+  it('plays only legal cards, lifts them, and lays the cards where the layout says', () => {
     const onPlay = vi.fn();
     const hand = ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds', '6_spades'] as const;
-    show(<PlayerHand hand={hand} legalCards={['K_spades']} width={84} wide={false} onPlay={onPlay} />);
+    const phone = tableLayout(390, 844, 2, 5);
+    show(
+      <PlayerHand
+        hand={hand}
+        legalCards={['K_spades']}
+        width={phone.handCard}
+        places={phone.handCards}
+        handStyle={phone.handStyle}
+        onPlay={onPlay}
+      />,
+    );
     const group = screen.getByRole('group', { name: 'Your hand' });
+    expect(group.getAttribute('data-hand-style')).toBe('fan');
     fireEvent.click(within(group).getByRole('button', { name: '7 of hearts' }));
     fireEvent.click(within(group).getByRole('button', { name: 'King of spades' }));
     expect(onPlay.mock.calls).toEqual([['K_spades']]);
-    expect(group.style.getPropertyValue('--overlap')).toBe('34px');
+    const buttons = within(group).getAllByRole('button');
+    // A fan: the outer cards lean outwards.
+    expect(buttons[0]!.style.getPropertyValue('--rot')).toMatch(/^-\d/);
+    expect(buttons[4]!.style.getPropertyValue('--rot')).toMatch(/^\d/);
+    expect(parseFloat(buttons[0]!.style.left)).toBeCloseTo(phone.handCards[0]!.cx - phone.handCard / 2, 1);
     cleanup();
-    show(<PlayerHand hand={hand} legalCards={[]} width={112} wide onPlay={onPlay} />);
-    expect(screen.getByRole('group', { name: 'Your hand' }).style.getPropertyValue('--overlap')).toBe('20px');
+    const desk = tableLayout(1440, 900, 2, 5);
+    show(
+      <PlayerHand
+        hand={hand}
+        legalCards={[]}
+        width={desk.handCard}
+        places={desk.handCards}
+        handStyle={desk.handStyle}
+        onPlay={onPlay}
+      />,
+    );
+    const row = screen.getByRole('group', { name: 'Your hand' });
+    expect(row.getAttribute('data-hand-style')).toBe('row');
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.style.getPropertyValue('--rot')),
+    ).toEqual(Array(5).fill('0deg'));
   });
 });
 

@@ -1,0 +1,216 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { GameView } from '@shared/protocol';
+import { theme } from '../../../lib/theme';
+import { GameTable } from './GameTable';
+import { RESULT_CARD_PX } from './table/Trick';
+import { tableLayout } from './table/layout';
+
+const NAMES = ['ama', 'kofi', 'esi', 'yaw'];
+
+/** A game of n seats seen from seat 0, in the middle of a trick. */
+function gameOf(n: number, change: Partial<GameView> = {}): GameView {
+  return {
+    id: 'g1',
+    mode: 'practice',
+    status: 'active',
+    targetScore: 10,
+    seq: 3,
+    players: NAMES.slice(0, n).map((username, seat) => ({
+      seat,
+      userId: seat + 1,
+      username,
+      avatarUrl: null,
+      score: seat,
+      cardsInHand: seat === 0 ? 4 : 4 - (seat % 2),
+      connected: true,
+      isBot: seat > 0,
+    })),
+    you: { seat: 0 },
+    hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
+    dealer: 1,
+    turn: 0,
+    turnDeadline: Date.now() + 20_000,
+    handNumber: 2,
+    trickNumber: 2,
+    currentTrick: NAMES.slice(1, n).map((_, i) => ({
+      seat: i + 1,
+      card: (['9_hearts', '6_hearts', '8_hearts'] as const)[i]!,
+    })),
+    lastTrick: null,
+    legalCards: ['7_hearts'],
+    winnerUserId: null,
+    ...change,
+  };
+}
+
+function table(game: GameView, handResult: Parameters<typeof GameTable>[0]['handResult'] = null) {
+  return (
+    <MantineProvider theme={theme}>
+      <MemoryRouter>
+        <GameTable
+          game={game}
+          handResult={handResult}
+          over={null}
+          announcement={null}
+          onPlay={() => undefined}
+          onResign={() => undefined}
+          onPlayAgain={() => undefined}
+        />
+      </MemoryRouter>
+    </MantineProvider>
+  );
+}
+
+function viewport(width: number, height: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: height });
+}
+
+/** Makes `(prefers-reduced-motion: reduce)` match, or not. */
+function reducedMotion(reduce: boolean) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: reduce && query.includes('prefers-reduced-motion'),
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+const animate = vi.fn(() => ({ onfinish: null, cancel() {}, finished: Promise.resolve() }));
+const realAnimate = HTMLElement.prototype.animate;
+
+beforeEach(() => {
+  animate.mockClear();
+  HTMLElement.prototype.animate = animate as unknown as typeof realAnimate;
+  reducedMotion(false);
+});
+afterEach(() => {
+  cleanup();
+  HTMLElement.prototype.animate = realAnimate;
+});
+
+const px = (value: string) => parseFloat(value);
+
+describe('the table for 2, 3 and 4 seats', () => {
+  for (const n of [2, 3, 4]) {
+    for (const [w, h] of [
+      [360, 640],
+      [1440, 900],
+    ] as const) {
+      it(`${n} seats at ${w}×${h}: every opponent at their side with backs, avatar and score; each card of the trick named`, () => {
+        viewport(w, h);
+        const game = gameOf(n);
+        render(table(game));
+        const layout = tableLayout(w, h, n, 4);
+        const expected = n === 2 ? ['top'] : n === 3 ? ['left', 'right'] : ['left', 'top', 'right'];
+        const seats = [...document.querySelectorAll<HTMLElement>('[data-side]')].filter((el) =>
+          el.className.includes('seat'),
+        );
+        expect(seats.map((s) => s.dataset.side)).toEqual(expected);
+        seats.forEach((seat, i) => {
+          const player = game.players[i + 1]!;
+          expect(within(seat).getByText(player.username.toUpperCase().slice(0, 2))).toBeTruthy();
+          expect(
+            within(seat).getByLabelText(`${player.username} holds ${player.cardsInHand} cards`),
+          ).toBeTruthy();
+          expect(seat.textContent).toMatch(new RegExp(`${player.score} ?/ ?10`));
+          expect(px(seat.style.left)).toBeCloseTo(layout.seats[i]!.rect.x, 1);
+        });
+        // The trick: each opponent's card, with its player's name, toward that player's side.
+        const trick = screen.getByLabelText('Cards on the table');
+        const cards = [...trick.children] as HTMLElement[];
+        expect(cards).toHaveLength(n - 1);
+        cards.forEach((card, i) => {
+          expect(card.dataset.side).toBe(expected[i]);
+          expect(card.textContent).toBe(game.players[i + 1]!.username);
+          // Not dimmed or tinted: the card is drawn as it is.
+          for (let el: HTMLElement | null = card; el && el !== document.body; el = el.parentElement) {
+            expect(el.style.filter).toBe('');
+            expect(el.style.opacity).toBe('');
+          }
+        });
+        // The hand: one button per card, laid out as the layout says.
+        const hand = screen.getByRole('group', { name: 'Your hand' });
+        expect(hand.dataset.handStyle).toBe(w < 768 ? 'fan' : 'row');
+        const buttons = within(hand).getAllByRole('button');
+        expect(buttons).toHaveLength(4);
+        for (const b of buttons) expect(px(b.style.width)).toBeGreaterThanOrEqual(48);
+        // The status line sits in its own strip above the trick.
+        const status = screen.getByTestId('table-status');
+        expect(status.textContent).toBe('Your turn');
+        expect(px(status.style.top) + px(status.style.height)).toBeLessThanOrEqual(
+          Math.min(...layout.trick.map((p) => p.cy - (layout.trickCard * 1.4) / 2)) - layout.felt.y,
+        );
+      });
+    }
+  }
+
+  it(`the hand result shows its card at least 48 px wide (${RESULT_CARD_PX} px)`, () => {
+    viewport(390, 844);
+    render(
+      table(gameOf(2, { currentTrick: [] }), {
+        seat: 1,
+        card: '7_hearts',
+        points: 1,
+        reason: '7 captured the lead: 1 point',
+      }),
+    );
+    const card = within(screen.getByRole('status')).getByAltText('7 of hearts');
+    expect(Number(card.getAttribute('width'))).toBeGreaterThanOrEqual(48);
+  });
+});
+
+describe('table motion', () => {
+  const won = (game: GameView): GameView => ({
+    ...game,
+    trickNumber: 3,
+    currentTrick: [],
+    turn: 1,
+    lastTrick: {
+      winner: 1,
+      plays: [
+        { seat: 1, card: '9_hearts' },
+        { seat: 0, card: '7_hearts' },
+      ],
+    },
+  });
+
+  it('deals the hand in, flies played cards in and sweeps a won trick to its winner', () => {
+    viewport(390, 844);
+    const game = gameOf(2);
+    const view = render(table(game));
+    // The deal: every card of the hand, and the card in the middle flying in.
+    expect(animate.mock.calls.length).toBe(5);
+    animate.mockClear();
+    view.rerender(table(won(game)));
+    const swept = screen.getByTestId('collected-trick');
+    expect(swept.querySelectorAll('img')).toHaveLength(2);
+    expect(animate).toHaveBeenCalledTimes(2);
+    const frames = (animate.mock.calls as unknown as [Keyframe[]][])[0]![0];
+    // Towards the winner's seat (at the top, for two players): upwards, and fading.
+    expect(String(frames.at(-1)!.transform)).toMatch(/translate\([-\d.]+px, -\d/);
+    expect(frames.at(-1)!.opacity).toBe(0);
+  });
+
+  it('with reduced motion asked for: no deal, no flight, no sweep, no transitions', () => {
+    reducedMotion(true);
+    viewport(390, 844);
+    const game = gameOf(2);
+    const view = render(table(game));
+    view.rerender(table(won(game)));
+    expect(animate).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('collected-trick')).toBeNull();
+    expect(document.querySelector('[data-motion]')!.getAttribute('data-motion')).toBe('off');
+  });
+});
