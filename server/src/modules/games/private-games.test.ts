@@ -490,9 +490,9 @@ describe.each(DIALECTS)('private games on %s', (dialect) => {
         headers: bearer(kofi.token),
       });
       expect((await gameRow(started)).status).toBe('active');
-      expect(ama.socket.frames.some((f) => f.type === 'GAME_INVITATION_CANCELLED' && f.gameId === started)).toBe(
-        false,
-      );
+      expect(
+        ama.socket.frames.some((f) => f.type === 'GAME_INVITATION_CANCELLED' && f.gameId === started),
+      ).toBe(false);
     });
 
     it('expires on the game clock when the friend does not join in time', async () => {

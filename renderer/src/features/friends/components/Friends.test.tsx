@@ -138,7 +138,12 @@ describe('friends', () => {
         friends={[entry(2, 'Kofi'), entry(3, 'yaw'), entry(4, 'esi', { status: 'blocked', blockedBy: ME })]}
         online={new Set()}
         me={ME}
-        unread={new Map([[2, 3], [4, 1]])}
+        unread={
+          new Map([
+            [2, 3],
+            [4, 1],
+          ])
+        }
       />,
     );
     const kofi = screen.getByTestId('friend-Kofi');
