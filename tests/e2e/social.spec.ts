@@ -33,7 +33,8 @@ async function player(browser: Browser, name: string, viewport: typeof PHONE, er
 test('friends find each other, chat, see each other come and go, play a private game; a blocked player is shut out', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  // About 3 minutes, most of it the game itself (several hands to 10 points); room for a busy machine.
+  test.setTimeout(300_000);
   const [amaName, kofiName, yawName] = [uniqueName('so_ama'), uniqueName('so_kofi'), uniqueName('so_yaw')];
   const errors: string[] = [];
   const ama = await player(browser, amaName, DESKTOP, errors);
@@ -79,8 +80,8 @@ test('friends find each other, chat, see each other come and go, play a private 
   await expect(bubble(ama, 'Always!')).toBeVisible();
   await expect(bubble(kofi, 'Always!').getByLabel('Sent')).toBeVisible();
   await expect(kofi.getByTestId('chat-presence')).toHaveText('Online');
-  await kofi.screenshot({ path: `${SHOTS}/phone-conversation.png` });
-  await ama.screenshot({ path: `${SHOTS}/desktop-conversation.png` });
+  await kofi.screenshot({ path: `${SHOTS}/phone-social-conversation.png` });
+  await ama.screenshot({ path: `${SHOTS}/desktop-social-conversation.png` });
 
   // Kofi goes offline (leaves the app), and Ama's conversation header says so.
   const amaId = (await whoAmI(ama)).id;
