@@ -33,13 +33,20 @@ describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
     return res.json().friendship.id as number;
   }
   let clientIds = 0;
-  /** Sends a chat message; resolves with the stored message (sent) or the socket's refusal. */
-  async function chat(from: Player, to: Player, text: string, outcome: 'sent' | 'refused') {
+  function sendChat(from: Player, to: Player, text: string): string {
     const clientId = `bm-${++clientIds}`;
     from.socket.send({ type: 'CHAT_SEND', clientId, toUserId: to.userId, text });
-    return outcome === 'sent'
-      ? from.socket.next('CHAT_MESSAGE', (m) => m.message.clientId === clientId)
-      : from.socket.next('ERROR', (m) => m.ref === 'CHAT_SEND');
+    return clientId;
+  }
+  /** A chat message that is stored: resolves with it as its sender hears it back. */
+  async function chatSent(from: Player, to: Player, text: string) {
+    const clientId = sendChat(from, to, text);
+    return (await from.socket.next('CHAT_MESSAGE', (m) => m.message.clientId === clientId)).message;
+  }
+  /** A chat message that is refused: resolves with the socket's ERROR. */
+  function chatRefused(from: Player, to: Player, text: string) {
+    sendChat(from, to, text);
+    return from.socket.next('ERROR', (m) => m.ref === 'CHAT_SEND');
   }
   const onlineSeenBy = async (p: Player, ids: number[]) => {
     p.socket.send({ type: 'GET_ONLINE_STATUS', userIds: ids, token: p.token });
@@ -61,7 +68,7 @@ describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
     await befriend(yaw, kofi);
 
     // Before: they chat, see each other, and Kofi has challenged Ama.
-    expect((await chat(kofi, ama, 'hello', 'sent')).message.text).toBe('hello');
+    expect((await chatSent(kofi, ama, 'hello')).text).toBe('hello');
     expect(await onlineSeenBy(ama, [kofi.userId])).toEqual([kofi.userId]);
     const challenge = await call('POST', '/api/game-rooms/private', kofi.token, { friendshipId: friendship });
     expect(challenge.statusCode).toBe(201);
@@ -96,7 +103,7 @@ describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
       // Presence: never reported, even when asked.
       expect(await onlineSeenBy(me, [other.userId]), who).toEqual([]);
       // Chat: sending, history, the read marker and the conversations list.
-      expect(await chat(me, other, 'still there?', 'refused'), who).toMatchObject({
+      expect(await chatRefused(me, other, 'still there?'), who).toMatchObject({
         code: 'FORBIDDEN',
         message: 'You cannot message this player',
       });
@@ -139,7 +146,7 @@ describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
     for (const p of [amaNow, kofi]) expect(p.socket.frames.some((f) => f.type === 'MATCH_FOUND')).toBe(false);
     expect(await found(yaw, ama.username)).toEqual([ama.username]);
     expect(await found(yaw, kofi.username)).toEqual([kofi.username]);
-    expect((await chat(yaw, kofi, 'hi both', 'sent')).message.text).toBe('hi both');
+    expect((await chatSent(yaw, kofi, 'hi both')).text).toBe('hi both');
     yaw.socket.send({ type: 'JOIN_QUICK_QUEUE', token: yaw.token });
     expect((await yaw.socket.next('MATCH_FOUND')).opponent.username).toBe(ama.username);
   });
