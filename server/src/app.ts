@@ -173,7 +173,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     db,
     now,
     customization,
-    // Presence follows a friendship at once: new friends see each other online, parted ones offline.
+    // Presence follows a friendship at once: new friends see each other online, parted ones offline
+    // and any private game still waiting between them is called off.
     events: {
       async befriended(a, b) {
         for (const [who, to] of [
@@ -185,6 +186,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       async parted(a, b) {
         send(a, { type: 'USER_OFFLINE', userId: b });
         send(b, { type: 'USER_OFFLINE', userId: a });
+        // No dead invitation outlives the friendship: see docs/protocol.md, "Private games".
+        await rooms.callOffInvitations(a, b);
       },
       async requested(from, to) {
         void notifier.notify(to, {

@@ -1,31 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
-
-/** The signed-in player's id and session token, read from the page's own storage and API. */
-async function whoAmI(page: Page): Promise<{ id: number; token: string }> {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  if (!token) throw new Error('not signed in');
-  const res = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
-  return { id: ((await res.json()) as { id: number }).id, token };
-}
-
-/** Makes the two players friends through the friends API: one asks, the other accepts. */
-async function befriend(asker: Page, asked: Page) {
-  const a = await whoAmI(asker);
-  const b = await whoAmI(asked);
-  const request = await asker.request.post('/api/friends/request', {
-    headers: { authorization: `Bearer ${a.token}` },
-    data: { friendId: b.id },
-  });
-  expect(request.status()).toBe(200);
-  const { id } = (await request.json()) as { id: number };
-  const respond = await asked.request.post('/api/friends/respond', {
-    headers: { authorization: `Bearer ${b.token}` },
-    data: { requestId: id, status: 'accepted' },
-  });
-  expect(respond.status()).toBe(200);
-  return { a, b };
-}
+import { befriendThroughApi, registerThroughUi, uniqueName } from './helpers';
 
 /** Sends `text` from the conversation page's composer. */
 async function say(page: Page, text: string) {
@@ -49,7 +23,7 @@ test('two friends chat both ways in real time, as plain text, with presence and 
   for (const page of [a, b]) page.on('pageerror', (error) => errors.push(String(error)));
   await registerThroughUi(a, ama);
   await registerThroughUi(b, kofi);
-  const { a: amaId, b: kofiId } = await befriend(a, b);
+  const { a: amaId, b: kofiId } = await befriendThroughApi(a, b);
 
   await a.goto(`/messages/conversation/${kofiId.id}`);
   await b.goto(`/messages/conversation/${amaId.id}`);

@@ -27,3 +27,79 @@ export async function registerThroughUi(
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('link', { name: username })).toBeVisible();
 }
+
+/** The signed-in player's id and session token, read from the page's own storage and API. */
+export async function whoAmI(page: Page): Promise<{ id: number; token: string }> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  if (!token) throw new Error('not signed in');
+  const res = await page.request.get('/api/auth/user', { headers: { authorization: `Bearer ${token}` } });
+  return { id: ((await res.json()) as { id: number }).id, token };
+}
+
+/** Makes the two players friends through the friends API: one asks, the other accepts. */
+export async function befriendThroughApi(asker: Page, asked: Page) {
+  const a = await whoAmI(asker);
+  const b = await whoAmI(asked);
+  const request = await asker.request.post('/api/friends/request', {
+    headers: { authorization: `Bearer ${a.token}` },
+    data: { friendId: b.id },
+  });
+  expect(request.status()).toBe(200);
+  const { id } = (await request.json()) as { id: number };
+  const respond = await asked.request.post('/api/friends/respond', {
+    headers: { authorization: `Bearer ${b.token}` },
+    data: { requestId: id, status: 'accepted' },
+  });
+  expect(respond.status()).toBe(200);
+  return { a, b };
+}
+
+/** Finds `name` in the find-friend panel of /messages (typed untrimmed, in capitals) and asks. */
+export async function sendFriendRequest(page: Page, name: string) {
+  const panel = page.getByTestId('find-friend');
+  const search = panel.getByRole('button', { name: 'Search' });
+  await expect(search).toBeDisabled();
+  await panel.getByLabel('Username').fill(`  ${name.toUpperCase()} `);
+  await expect(search).toBeEnabled();
+  await search.click();
+  await expect(panel).toHaveAttribute('data-state', 'success');
+  await panel.getByTestId(`found-${name}`).getByRole('button', { name: 'Add friend' }).click();
+  await expect(panel.getByTestId(`found-${name}`)).toContainText('Requested');
+}
+
+/** Picks a filter of the friends list (its labels, not the rows' status texts). */
+export async function pickFriendsFilter(page: Page, name: 'All' | 'Online' | 'Offline' | 'Blocked') {
+  await page
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${name}$`) })
+    .click();
+}
+
+/** The friend's row on /messages shows them online (true) or offline (false). */
+export async function expectFriendPresence(page: Page, name: string, online: boolean) {
+  const row = page.getByTestId(`friend-${name}`);
+  await expect(row).toContainText(online ? 'Online' : 'Offline', { timeout: 10_000 });
+  await expect(row.locator('[data-online]')).toHaveAttribute('data-online', String(online));
+}
+
+/** The player's hand on the game page. */
+export function hand(page: Page) {
+  return page.getByRole('group', { name: 'Your hand' });
+}
+
+/** Each player clicks a playable card whenever they have one, until both see the game-over dialog. */
+export async function playToTheEnd(pages: Page[]) {
+  for (let step = 0; step < 600; step++) {
+    const over = await Promise.all(
+      pages.map((p) => p.getByRole('heading', { name: /^(You won!|You lost)$/ }).isVisible()),
+    );
+    if (over.every(Boolean)) return;
+    for (const page of pages) {
+      const card = hand(page).locator('button:not([disabled])').first();
+      if (await card.isVisible().catch(() => false))
+        await card.click({ timeout: 1000 }).catch(() => undefined);
+    }
+    await pages[0]!.waitForTimeout(60);
+  }
+  throw new Error('the game did not end');
+}

@@ -1,9 +1,9 @@
 /**
  * The player's chat conversations (GET /api/chat/conversations), shared by the bottom navigation's
- * unread badge and the chat feature; incoming CHAT_MESSAGE frames keep it fresh.
+ * unread badge, the friends list's badges and the chat feature; incoming CHAT_MESSAGE frames keep it fresh.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@shared/protocol';
 import { api } from './http';
 import { socket } from './realtime';
@@ -16,8 +16,11 @@ export const conversationsQueryOptions = queryOptions({
   queryFn: () => api<Conversation[]>('/api/chat/conversations'),
 });
 
-/** Unread messages across all conversations, or 0 when signed out or not loaded. */
-export function useUnreadTotal(): number {
+/**
+ * The conversations, or nothing when signed out or not loaded; any CHAT_MESSAGE (either way, on any
+ * connection) makes them load again.
+ */
+function useConversations(): Conversation[] | undefined {
   const { user } = useSession();
   const client = useQueryClient();
   const { data } = useQuery({ ...conversationsQueryOptions, enabled: user !== null });
@@ -28,5 +31,19 @@ export function useUnreadTotal(): number {
       () => void client.invalidateQueries({ queryKey: conversationsQueryKey }),
     );
   }, [client, user]);
-  return data?.reduce((total, conversation) => total + conversation.unreadCount, 0) ?? 0;
+  return data;
+}
+
+/** Unread messages across all conversations, or 0 when signed out or not loaded. */
+export function useUnreadTotal(): number {
+  return useConversations()?.reduce((total, conversation) => total + conversation.unreadCount, 0) ?? 0;
+}
+
+/** Unread messages by friend id (friends with none are absent), for the friends list's badges. */
+export function useUnreadByFriend(): ReadonlyMap<number, number> {
+  const data = useConversations();
+  return useMemo(
+    () => new Map((data ?? []).filter((c) => c.unreadCount > 0).map((c) => [c.friend.id, c.unreadCount])),
+    [data],
+  );
 }

@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';
-import { askOnlineStatus, onlineUsersAtom, trackPresence } from './presence';
+import { askOnlineStatus, onlineUsersAtom, presenceAnsweredAtom, trackPresence } from './presence';
 
 /** A socket stand-in: records what is sent, and lets the test deliver server messages. */
 function fakeClient() {
@@ -31,8 +31,12 @@ describe('presence', () => {
     const stop = trackPresence(client as never, store);
     const online = () => [...store.get(onlineUsersAtom)].sort();
 
+    // USER_ONLINE alone does not make the set an answer: others may be online too.
+    client.emit({ type: 'USER_ONLINE', userId: 5 });
+    expect(store.get(presenceAnsweredAtom)).toBe(false);
     client.emit({ type: 'ONLINE_STATUS', onlineUsers: [3, 5], timestamp: 1 });
     expect(online()).toEqual([3, 5]);
+    expect(store.get(presenceAnsweredAtom)).toBe(true);
     client.emit({ type: 'USER_ONLINE', userId: 7 });
     client.emit({ type: 'USER_OFFLINE', userId: 3 });
     expect(online()).toEqual([5, 7]);

@@ -8,6 +8,9 @@ import type { SocketClient } from './socket';
 
 export const onlineUsersAtom = atom<ReadonlySet<number>>(new Set<number>());
 
+/** Whether an ONLINE_STATUS has come since the app started: until then "offline" is a guess. */
+export const presenceAnsweredAtom = atom(false);
+
 type Store = ReturnType<typeof getDefaultStore>;
 
 /** Keeps `onlineUsersAtom` from the socket's presence messages; returns the unsubscribe. */
@@ -22,7 +25,10 @@ export function trackPresence(
       return next;
     });
   const offs = [
-    client.on('ONLINE_STATUS', (m) => store.set(onlineUsersAtom, new Set(m.onlineUsers))),
+    client.on('ONLINE_STATUS', (m) => {
+      store.set(onlineUsersAtom, new Set(m.onlineUsers));
+      store.set(presenceAnsweredAtom, true);
+    }),
     client.on('USER_ONLINE', (m) => update((set) => set.add(m.userId))),
     client.on('USER_OFFLINE', (m) => update((set) => set.delete(m.userId))),
   ];

@@ -126,6 +126,28 @@ export class RoomManager {
     });
   }
 
+  /**
+   * Calls off the private games still waiting between `actor` and `other` once they are no longer
+   * friends (removed or blocked): as if `actor` had declined (they were invited) or withdrawn (they
+   * challenged). See docs/protocol.md, "Private games".
+   */
+  async callOffInvitations(actor: number, other: number): Promise<void> {
+    const waiting = [...(this.activeByUser.get(actor) ?? [])]
+      .map((id) => this.rooms.get(id))
+      .filter(
+        (room): room is GameRoom =>
+          room !== undefined && room.status === 'waiting' && room.seatOf(other) !== null,
+      );
+    await Promise.all(
+      waiting.map((room) =>
+        room.decline(actor).catch((error: unknown) => {
+          // It started or ended meanwhile: nothing is waiting any more.
+          if (!(error instanceof RoomError)) throw error;
+        }),
+      ),
+    );
+  }
+
   /** Cancels every waiting private game whose invitation has lapsed (each room also has a timer). */
   async expireInvitations(): Promise<void> {
     const waiting = [...this.rooms.values()].filter((room) => room.status === 'waiting');

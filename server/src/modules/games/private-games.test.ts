@@ -431,6 +431,70 @@ describe.each(DIALECTS)('private games on %s', (dialect) => {
       expect(ama.socket.frames.some((f) => f.type === 'GAME_OVER')).toBe(false);
     });
 
+    it('removing or blocking the friend calls off the waiting game at once, as a decline or a withdrawal', async () => {
+      t = await createTestApp(dialect, FAST);
+      const { ama, kofi, friendship } = await friends();
+      const cancelledOf = async (gameId: string) => {
+        const a = await ama.socket.next('GAME_INVITATION_CANCELLED', (m) => m.gameId === gameId);
+        const k = await kofi.socket.next('GAME_INVITATION_CANCELLED', (m) => m.gameId === gameId);
+        expect(a).toEqual(k);
+        return a;
+      };
+      // The challenger blocks the friend they invited: withdrawn, by the challenger.
+      const first = (await challenge(ama.token, friendship)).json().id as string;
+      await kofi.socket.next('GAME_INVITATION', (m) => m.gameId === first);
+      const block = await t.app.inject({
+        method: 'POST',
+        url: '/api/friends/block',
+        payload: { userId: kofi.userId },
+        headers: bearer(ama.token),
+      });
+      expect(block.statusCode).toBe(200);
+      expect(await cancelledOf(first)).toEqual({
+        type: 'GAME_INVITATION_CANCELLED',
+        gameId: first,
+        reason: 'withdrawn',
+        by: ama.userId,
+      });
+      expect(await gameRow(first)).toMatchObject({ status: 'cancelled', winner_user_id: null });
+      expect(await activeGameIds(ama.userId, kofi.userId)).toEqual([]);
+
+      // Friends again; this time the invited friend removes the challenger: declined, by them.
+      await t.app.db.kysely.deleteFrom('friendships').execute();
+      const again = await befriend(ama.userId, kofi.userId);
+      const second = (await challenge(ama.token, again)).json().id as string;
+      await kofi.socket.next('GAME_INVITATION', (m) => m.gameId === second);
+      const removed = await t.app.inject({
+        method: 'DELETE',
+        url: '/api/friends/remove',
+        payload: { friendId: ama.userId },
+        headers: bearer(kofi.token),
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(await cancelledOf(second)).toMatchObject({ reason: 'declined', by: kofi.userId });
+      expect((await gameRow(second)).status).toBe('cancelled');
+      expect(await activeGameIds(ama.userId, kofi.userId)).toEqual([]);
+
+      // A game already under way is not touched by a block: it is played out.
+      await t.app.db.kysely.deleteFrom('friendships').execute();
+      const third = await befriend(ama.userId, kofi.userId);
+      const started = (await challenge(kofi.token, third)).json().id as string;
+      await ama.socket.next('GAME_INVITATION', (m) => m.gameId === started);
+      await joinGame(kofi, started);
+      await joinGame(ama, started);
+      await ama.socket.next('GAME_UPDATE', (m) => m.gameId === started && m.game.status === 'active');
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/friends/block',
+        payload: { userId: ama.userId },
+        headers: bearer(kofi.token),
+      });
+      expect((await gameRow(started)).status).toBe('active');
+      expect(
+        ama.socket.frames.some((f) => f.type === 'GAME_INVITATION_CANCELLED' && f.gameId === started),
+      ).toBe(false);
+    });
+
     it('expires on the game clock when the friend does not join in time', async () => {
       t = await createTestApp(dialect, FAST);
       const { ama, kofi, friendship } = await friends();

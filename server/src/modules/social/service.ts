@@ -14,7 +14,7 @@ import { relationBetween, type FriendshipRow } from './relations';
 /**
  * What the rest of the server hears when two players' standing changes, so presence follows it
  * at once: `befriended` when a pair becomes friends, `parted` when friends (or a pending pair)
- * are removed or blocked.
+ * are removed or blocked (`a` is the player who acted).
  */
 export interface SocialEvents {
   befriended(a: number, b: number): Promise<void>;

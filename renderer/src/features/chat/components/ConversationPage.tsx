@@ -194,7 +194,7 @@ function Header({
       pl="sm"
       style={{
         // Room on the right for the connection dot in the corner.
-        paddingRight: 'calc(var(--mantine-spacing-sm) + 14px)',
+        paddingRight: 'calc(var(--mantine-spacing-sm) + 22px)',
         paddingTop: headerTopPadding() - 6,
         paddingBottom: 10,
         borderBottom: '1px solid var(--mantine-color-dark-5)',

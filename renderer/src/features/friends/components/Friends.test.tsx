@@ -131,6 +131,31 @@ describe('friends', () => {
     expect(toasts()[1]).toEqual({ title: 'Failed to remove friend', message: 'Please try again later' });
   });
 
+  it('shows each friend’s unread messages as a badge on their message button', () => {
+    server({});
+    show(
+      <FriendsListView
+        friends={[entry(2, 'Kofi'), entry(3, 'yaw'), entry(4, 'esi', { status: 'blocked', blockedBy: ME })]}
+        online={new Set()}
+        me={ME}
+        unread={
+          new Map([
+            [2, 3],
+            [4, 1],
+          ])
+        }
+      />,
+    );
+    const kofi = screen.getByTestId('friend-Kofi');
+    expect(within(kofi).getByRole('link', { name: 'Message Kofi, 3 unread messages' })).toBeTruthy();
+    expect(within(kofi).getByTestId('unread-Kofi').textContent).toContain('3');
+    const yaw = screen.getByTestId('friend-yaw');
+    expect(within(yaw).getByRole('link', { name: 'Message yaw' })).toBeTruthy();
+    expect(within(yaw).getByTestId('unread-yaw').textContent).not.toMatch(/[0-9]/);
+    // A blocked player has no message button, so no badge.
+    expect(within(screen.getByTestId('friend-esi')).queryByTestId('unread-esi')).toBeNull();
+  });
+
   it('a challenge that works opens the new game', async () => {
     const fetch = server({ '/api/game-rooms/private': () => json(200, { id: 'g42' }) });
     show(<FriendsListView friends={[entry(2, 'Kofi')]} online={new Set()} me={ME} />);

@@ -3,6 +3,7 @@ import {
   Button,
   Card,
   Group,
+  Indicator,
   Menu,
   SegmentedControl,
   Stack,
@@ -53,7 +54,7 @@ export function filterFriends(
   });
 }
 
-function FriendRow({ friend, online }: { friend: Friendship; online: boolean }) {
+function FriendRow({ friend, online, unread }: { friend: Friendship; online: boolean; unread: number }) {
   const { challenge, remove, block, unblock } = useFriendActions();
   const location = useLocation();
   const blocked = friend.status === 'blocked';
@@ -87,18 +88,31 @@ function FriendRow({ friend, online }: { friend: Friendship; online: boolean }) 
         </Button>
       ) : (
         <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-          <Tooltip label="Message">
-            <ActionIcon
-              component={Link}
-              to={PATHS.conversation(friend.friendId)}
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={`Message ${friend.username}`}
-            >
-              <IconMessageCircle size={20} />
-            </ActionIcon>
-          </Tooltip>
+          <Indicator
+            label={unread > 99 ? '99+' : unread}
+            size={16}
+            color="red"
+            offset={4}
+            disabled={unread === 0}
+            data-testid={`unread-${friend.username}`}
+          >
+            <Tooltip label="Message">
+              <ActionIcon
+                component={Link}
+                to={PATHS.conversation(friend.friendId)}
+                variant="subtle"
+                color="gray"
+                size="lg"
+                aria-label={
+                  unread > 0
+                    ? `Message ${friend.username}, ${unread} unread message${unread === 1 ? '' : 's'}`
+                    : `Message ${friend.username}`
+                }
+              >
+                <IconMessageCircle size={20} />
+              </ActionIcon>
+            </Tooltip>
+          </Indicator>
           <Tooltip label="Challenge">
             <ActionIcon
               variant="subtle"
@@ -149,15 +163,22 @@ const EMPTY: Record<FriendFilter, string> = {
   blocked: 'You have not blocked anyone.',
 };
 
-/** The friends list with its filters (all, online, offline, blocked) and a name search. */
+const NO_UNREAD: ReadonlyMap<number, number> = new Map();
+
+/**
+ * The friends list with its filters (all, online, offline, blocked) and a name search; a friend's
+ * unread messages show as a badge on their message button.
+ */
 export function FriendsList({
   friends,
   online,
   me,
+  unread = NO_UNREAD,
 }: {
   friends: Friendship[];
   online: ReadonlySet<number>;
   me: number;
+  unread?: ReadonlyMap<number, number>;
 }) {
   const [filter, setFilter] = useState<FriendFilter>('all');
   const [text, setText] = useState('');
@@ -193,7 +214,14 @@ export function FriendsList({
             {text.trim() ? 'No friend matches that name.' : EMPTY[filter]}
           </Text>
         ) : (
-          shown.map((f) => <FriendRow key={f.id} friend={f} online={online.has(f.friendId)} />)
+          shown.map((f) => (
+            <FriendRow
+              key={f.id}
+              friend={f}
+              online={online.has(f.friendId)}
+              unread={f.status === 'accepted' ? (unread.get(f.friendId) ?? 0) : 0}
+            />
+          ))
         )}
       </Stack>
     </Card>

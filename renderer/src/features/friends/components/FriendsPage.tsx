@@ -2,10 +2,11 @@ import { Alert, Button, Container, Grid, Skeleton, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
+import { useUnreadByFriend } from '../../../lib/conversations';
 import { failureText } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
-import { useFriends } from '../hooks/useFriends';
+import { useOnlineFriends } from '../../../lib/online-friends';
 import { FindFriend } from './FindFriend';
 import { FriendsList } from './FriendsList';
 import { PendingRequests } from './PendingRequests';
@@ -13,7 +14,8 @@ import { PendingRequests } from './PendingRequests';
 /** /messages: friends with their presence, pending requests and the find-friend panel. */
 export function FriendsPage() {
   const { user, loading } = useSession();
-  const { query, online } = useFriends(user !== null);
+  const { query, online } = useOnlineFriends(user !== null);
+  const unread = useUnreadByFriend();
 
   if (!user) {
     return (
@@ -54,7 +56,7 @@ export function FriendsPage() {
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
               {data ? (
-                <FriendsList friends={data.friends} online={online} me={user.id} />
+                <FriendsList friends={data.friends} online={online} me={user.id} unread={unread} />
               ) : (
                 <Skeleton h={240} radius="lg" />
               )}

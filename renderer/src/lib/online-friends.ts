@@ -1,22 +1,28 @@
+/**
+ * Which of the player's friends are online, one source for every page that shows it (the Friends
+ * page, a conversation's header): asks GET_ONLINE_STATUS for all accepted friends whenever the
+ * list or the socket's sign-in changes, and reads the online set `trackPresence` keeps. See
+ * docs/protocol.md, "Presence".
+ */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
-import { friendsQueryKey, friendsQueryOptions } from '../../../lib/friends';
-import { askOnlineStatus, onlineUsersAtom } from '../../../lib/presence';
-import { socket, socketStatusAtom } from '../../../lib/realtime';
+import { friendsQueryKey, friendsQueryOptions } from './friends';
+import { askOnlineStatus, onlineUsersAtom, presenceAnsweredAtom } from './presence';
+import { socket, socketStatusAtom } from './realtime';
 
 /** Requests from other players arrive without a socket message; the list looks again this often. */
 const FRIENDS_REFRESH_MS = 20_000;
 
 /**
- * The friends list and who of them is online: asks GET_ONLINE_STATUS for the accepted friends
- * whenever the list or the socket's sign-in changes, and refetches the list when a player who is
- * not on it yet comes online (someone accepted the caller's request).
+ * The friends list query, the online set and whether the server has answered yet. A USER_ONLINE
+ * from a player not on the list yet (someone accepted the caller's request) fetches it again.
  */
-export function useFriends(enabled: boolean) {
+export function useOnlineFriends(enabled: boolean) {
   const client = useQueryClient();
   const query = useQuery({ ...friendsQueryOptions(), enabled, refetchInterval: FRIENDS_REFRESH_MS });
   const online = useAtomValue(onlineUsersAtom);
+  const answered = useAtomValue(presenceAnsweredAtom);
   const auth = useAtomValue(socketStatusAtom).auth;
 
   const friendIds = useMemo(
@@ -37,5 +43,5 @@ export function useFriends(enabled: boolean) {
     });
   }, [enabled, idsKey, client]);
 
-  return { query, online };
+  return { query, online, answered };
 }
