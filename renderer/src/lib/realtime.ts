@@ -3,6 +3,7 @@ import { socketUrl } from '../platform';
 import { api, endSession } from './http';
 import { SocketClient, type SocketStatus } from './socket';
 import { trackPresence } from './presence';
+import { playSound } from './sounds';
 import { getToken } from './storage';
 import { toast } from './toast';
 
@@ -39,3 +40,12 @@ export const socket = new SocketClient({
 socket.onStatus((status) => getDefaultStore().set(socketStatusAtom, status));
 
 trackPresence(socket);
+
+// A friend's new message is announced by the notification sound; the echo of one's own is not.
+let signedInAs: number | null = null;
+socket.on('MESSAGING_AUTH_SUCCESS', (m) => {
+  signedInAs = m.userId;
+});
+socket.on('CHAT_MESSAGE', (m) => {
+  if (signedInAs !== null && m.message.fromUserId !== signedInAs) playSound('notification');
+});
