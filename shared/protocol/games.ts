@@ -102,6 +102,32 @@ export const gameListItemSchema = z.object({
 export const gameListSchema = z.array(gameListItemSchema);
 export type GameListItem = z.infer<typeof gameListItemSchema>;
 
+/**
+ * GET /api/users/{id}/games: a player's most recent finished ranked and quick games, newest first,
+ * for their profile. Never practice or private games, never a running one (its seed is secret),
+ * whoever asks, the player themselves included.
+ */
+export const userGamesQuerySchema = z.object({ limit: limitSchema(10, 20) });
+export const userGameSchema = z.object({
+  id: gameIdSchema,
+  mode: z.enum(['ranked', 'quick']),
+  players: z.array(
+    z.object({
+      seat: seatSchema,
+      userId: userIdSchema.nullable(),
+      username: z.string(),
+      avatarUrl: z.string().nullable(),
+      isBot: z.boolean(),
+      score: z.number().int(),
+    }),
+  ),
+  winnerUserId: userIdSchema.nullable(),
+  reason: finishReasonSchema.nullable(),
+  finishedAt: z.number().int(),
+});
+export const userGamesSchema = z.array(userGameSchema);
+export type UserGame = z.infer<typeof userGameSchema>;
+
 /** GET /api/games/{id} */
 export const gameIdParamsSchema = z.object({ id: gameIdSchema });
 

@@ -29,6 +29,21 @@ export function gamesOf(db: Db, userId: number, limit: number) {
     .execute();
 }
 
+/** A player's most recent finished ranked and quick games, newest first (their profile's list). */
+export function finishedPublicGamesOf(db: Db, userId: number, limit: number) {
+  return db
+    .selectFrom('games')
+    .innerJoin('game_players', 'game_players.game_id', 'games.id')
+    .selectAll('games')
+    .where('game_players.user_id', '=', userId)
+    .where('games.status', '=', 'finished')
+    .where('games.mode', 'in', ['ranked', 'quick'])
+    .orderBy('games.finished_at', 'desc')
+    .orderBy('games.id')
+    .limit(limit)
+    .execute();
+}
+
 export function findGame(db: Db, id: string) {
   return db.selectFrom('games').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -10,6 +10,9 @@ import {
   practiceCreatedSchema,
   privateGameBodySchema,
   privateGameCreatedSchema,
+  userGamesQuerySchema,
+  userGamesSchema,
+  userIdParamsSchema,
 } from '@shared/protocol';
 import { authOf, requireAuth } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
@@ -59,6 +62,20 @@ export function gameRoutes(app: ContractApp, deps: { accounts: AccountService; g
     '/api/games/:id/replay',
     { preHandler: auth, schema: { params: gameIdParamsSchema, response: { 200: gameReplaySchema } } },
     async (request) => games.replay(authOf(request).user.id, request.params.id),
+  );
+
+  app.get(
+    '/api/users/:id/games',
+    {
+      // Signed in first, as the profile route: a stranger learns nothing, not even which ids are valid.
+      preValidation: auth,
+      schema: {
+        params: userIdParamsSchema,
+        querystring: userGamesQuerySchema,
+        response: { 200: userGamesSchema },
+      },
+    },
+    async (request) => games.recentOf(authOf(request).user.id, request.params.id, request.query.limit),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 import type { BotLevel, Card, GameState } from '@shared/game';
 import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
-import type { GameListItem, GameReplay, GameSummary, LeaderboardEntry } from '@shared/protocol';
+import type { GameListItem, GameReplay, GameSummary, LeaderboardEntry, UserGame } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import type { RoomManager, Seat } from '../../rooms/manager';
@@ -9,8 +9,18 @@ import { avatarUrlsOf } from '../customization/repo';
 import { INITIAL_RATING } from '../ratings/glicko2';
 import { leaderboard } from '../ratings/repo';
 import type { Notifier } from '../devices/notifier';
-import { pairKey } from '../social/relations';
-import { findGame, gamesOf, liveGames, movesOf, playersOf, watchDetailsOf, type GamePlayerRow } from './repo';
+import { findUserById } from '../auth/repo';
+import { isBlockedBetween, pairKey } from '../social/relations';
+import {
+  findGame,
+  finishedPublicGamesOf,
+  gamesOf,
+  liveGames,
+  movesOf,
+  playersOf,
+  watchDetailsOf,
+  type GamePlayerRow,
+} from './repo';
 
 const friendInGame = (username: string) =>
   new DomainError('conflict', `${username} is in a game right now. Try again later.`, 'friend_in_game');
@@ -222,6 +232,38 @@ export class GameService {
     const strength = (item: GameListItem) => item.players.reduce((sum, p) => sum + (p.rating ?? 0), 0);
     // A stable sort: equally rated games stay newest first.
     return items.sort((a, b) => strength(b) - strength(a));
+  }
+
+  /**
+   * Another player's (or the caller's own) recent finished ranked and quick games, for the profile
+   * page's replays. An unknown or deleted player, and one in a blocked pair with the caller, is the
+   * same 404 as their profile. See docs/design.md, "Watch and replays".
+   */
+  async recentOf(viewer: number, userId: number, limit: number): Promise<UserGame[]> {
+    const db = this.deps.db.kysely;
+    const user = await findUserById(db, userId);
+    if (!user || (viewer !== user.id && (await isBlockedBetween(db, viewer, user.id))))
+      throw new DomainError('not_found', 'User not found', 'user_not_found');
+    const games = await finishedPublicGamesOf(db, user.id, limit);
+    const players = await playersOf(
+      db,
+      games.map((g) => g.id),
+    );
+    const avatars = await avatarsOfSeats(db, players);
+    return games.flatMap((game) => {
+      if (game.mode !== 'ranked' && game.mode !== 'quick') return [];
+      const scores = (JSON.parse(game.state) as GameState).scores;
+      return [
+        {
+          id: game.id,
+          mode: game.mode,
+          players: players.filter((p) => p.game_id === game.id).map((p) => listedPlayer(p, scores, avatars)),
+          winnerUserId: game.winner_user_id,
+          reason: game.reason,
+          finishedAt: game.finished_at ?? game.updated_at,
+        },
+      ];
+    });
   }
 
   /** A finished game's summary with its replay; a running game has none to give (its hands are secret). */
