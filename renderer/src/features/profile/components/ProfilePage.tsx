@@ -30,6 +30,7 @@ import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
 import { AvatarPicker } from './AvatarPicker';
 import { CardSettings } from './CardSettings';
+import { RecentGames } from './RecentGames';
 import { SoundSettings } from '../../../components/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 
@@ -185,6 +186,8 @@ export function ProfilePage() {
               })}
             </Text>
           )}
+
+          {user && data && <RecentGames userId={profileId} />}
 
           {!viewingOther && user && data && <AvatarPicker profile={data} />}
 
