@@ -46,7 +46,8 @@ test('a 4-seat practice table, you and three bots, played to the end', async ({ 
   await expect(page).toHaveURL(/\/game\//);
   await expect(hand(page).getByRole('button')).toHaveCount(5);
   // Three bots sit at the table with you.
-  await expect(page.getByText('Bot (medium)')).toHaveCount(3);
+  // (Counted by their seats' hands: the trick also labels the cards the bots played.)
+  await expect(page.getByLabel(/^Bot \(medium\) holds \d cards?$/)).toHaveCount(3);
   await page.screenshot({ path: `${SHOTS}/desktop-table-4-seats.png` });
   await playToTheEnd([page], 320_000);
   await expect(page.getByRole('dialog')).toContainText(/You won!|You lost/);
