@@ -58,7 +58,7 @@ test('the bottom navigation shows exactly where the spec says', async ({ page })
   await page.goto('/shop');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Watch' }).click();
   await expect(page).toHaveURL('/watch');
-  await expect(page.getByText('Watch is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Watch Live' })).toBeVisible();
 });
 
 test('deep links survive a refresh', async ({ page }) => {
