@@ -17,7 +17,11 @@ function strayFaces(page: Page): Promise<string[]> {
       .filter(
         (img) =>
           / of (hearts|diamonds|clubs|spades)$/.test(img.alt) &&
-          !img.closest('[aria-label="Cards on the table"], [role="status"], [role="dialog"]'),
+          // Played cards show on the table, in a won trick sweeping to its winner, the hand's result
+          // and dialogs; nowhere else.
+          !img.closest(
+            '[aria-label="Cards on the table"], [data-testid="collected-trick"], [role="status"], [role="dialog"]',
+          ),
       )
       .map((img) => img.alt),
   );
