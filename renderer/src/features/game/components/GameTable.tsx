@@ -1,3 +1,4 @@
+import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
@@ -50,7 +51,12 @@ export function GameTable({
 }: GameTableProps) {
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
-  const layout = useTableLayout(game.players.length, you ? game.hand.length : bottom.cardsInHand);
+  const { ref: frameRef, width: frameWidth } = useElementSize();
+  const layout = useTableLayout(
+    game.players.length,
+    you ? game.hand.length : bottom.cardsInHand,
+    readOnly ? frameWidth : 0,
+  );
   const motion = useTableMotion();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -58,6 +64,7 @@ export function GameTable({
 
   return (
     <div
+      ref={frameRef}
       className={readOnly ? `${classes.page} ${classes.embedded}` : classes.page}
       style={{ height: layout.height }}
       data-layout={layout.handStyle}

@@ -237,10 +237,11 @@ export function tableLayout(width: number, height: number, players: number, hand
 }
 
 /** The layout for the current window, recomputed when it is resized or turned. */
-export function useTableLayout(players: number, handCount: number): TableLayout {
+export function useTableLayout(players: number, handCount: number, frameWidth = 0): TableLayout {
   const { width, height } = useViewportSize();
-  // Before the first measurement (and in tests without a window size) fall back to the window.
-  const w = width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
+  // A table embedded in a page (the watch page's featured game) is as wide as its frame, not the
+  // window. Before the first measurement (and in tests without a window size) fall back to the window.
+  const w = frameWidth || width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
   const h = height || (typeof window === 'undefined' ? 720 : window.innerHeight);
   return tableLayout(w, h, players, handCount);
 }
