@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ART_RANKS, FOUR_COLOUR_SUITS } from '../../shared/decks';
-import { SUITS } from '../../shared/game';
+import { ART_RANKS, FOUR_COLOUR_SUITS } from '@shared/decks';
+import { SUITS } from '@shared/game';
 import { registerThroughUi, uniqueName } from './helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { isReservedUsername } from '../../shared/usernames';
+import { isReservedUsername } from '@shared/usernames';
 
 let counter = 0;
 

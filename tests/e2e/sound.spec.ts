@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { audioManifestSchema } from '../../shared/protocol';
+import { audioManifestSchema } from '@shared/protocol';
 import { registerThroughUi, uniqueName } from './helpers';
 
 /**
