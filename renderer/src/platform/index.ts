@@ -9,6 +9,31 @@ export interface Platform {
   apiOrigin: string;
   /** Status-bar height on native, or null where there is none to report. */
   statusBarHeight(): number | null;
+  /**
+   * Opens a third-party sign-in page: a 500×600 popup on web (returns it, or null when blocked),
+   * the system browser on native (returns null). The page comes back to `/oauth-redirect`; on
+   * native that page hands over to the app through a `spar://oauth-redirect?…` deep link, which
+   * the platform turns into an in-app navigation to the same route (see `onNavigate`).
+   */
+  openSignInPage(url: string): Window | null;
+  /**
+   * In-app routes the shell asks for: deep links (`spar://<route>`), notification clicks, the
+   * desktop menu. Returns an unsubscribe. The web has none.
+   */
+  onNavigate(listener: (route: string) => void): () => void;
+}
+
+/** The web popup for third-party sign-in: 500×600, centred over the window. */
+export const SIGN_IN_POPUP = { width: 500, height: 600 } as const;
+
+function openPopup(url: string): Window | null {
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - SIGN_IN_POPUP.width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - SIGN_IN_POPUP.height) / 2));
+  return window.open(
+    url,
+    'spar-sign-in',
+    `popup,width=${SIGN_IN_POPUP.width},height=${SIGN_IN_POPUP.height},left=${left},top=${top}`,
+  );
 }
 
 const kind = (import.meta.env.VITE_NATIVE as Platform['kind'] | undefined) ?? 'web';
@@ -18,6 +43,8 @@ export const platform: Platform = {
   isNative: kind !== 'web',
   apiOrigin: ((import.meta.env.VITE_API_ORIGIN as string | undefined) ?? '').replace(/\/+$/, ''),
   statusBarHeight: () => null,
+  openSignInPage: openPopup,
+  onNavigate: () => () => undefined,
 };
 
 /** Relative on web; on native a path with one leading slash goes to the production host. */

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { headerTopPadding } from '../components/PageHeader';
 import { resolveUrl, socketUrl, type Platform } from './index';
 
-const web: Platform = { kind: 'web', isNative: false, apiOrigin: '', statusBarHeight: () => null };
+const shell = { openSignInPage: () => null, onNavigate: () => () => undefined };
+const web: Platform = { kind: 'web', isNative: false, apiOrigin: '', statusBarHeight: () => null, ...shell };
 const native = (bar: number | null): Platform => ({
   kind: 'capacitor',
   isNative: true,
   apiOrigin: 'https://play.spar.game',
   statusBarHeight: () => bar,
+  ...shell,
 });
 
 describe('platform', () => {
