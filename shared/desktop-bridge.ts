@@ -1,6 +1,6 @@
 /**
  * The desktop app's bridge: exactly what the Electron preload exposes to the renderer as
- * `window.sparDesktop` (see docs/design.md, "Desktop and mobile shells"). There is no generic
+ * `window.sparDesktop`. There is no generic
  * `invoke(channel)`: each capability is a named function whose arguments the main process
  * validates and whose sender origin it checks.
  */
