@@ -1,5 +1,7 @@
 // `npm run dev`: the server with live reload (tsx watch) on PORT (default 3000) and the Vite dev
-// server on http://localhost:5173, which proxies /api and /ws to it.
+// server on http://localhost:5173, which proxies /api and /ws to it. With --desktop
+// (`npm run dev:desktop`) the Vite dev server also builds and starts the Electron app on it
+// (needs the Electron binary: docs/desktop.md, "Build and package").
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -16,7 +18,13 @@ const children = [
     stdio: 'inherit',
     env: { ...process.env, STATIC_DIR: process.env.STATIC_DIR ?? 'dist/renderer' },
   }),
-  spawn('npx', ['vite'], { stdio: 'inherit' }),
+  spawn(
+    'npx',
+    process.argv.includes('--desktop') ? ['vite', '--config', 'vite.desktop.config.ts'] : ['vite'],
+    {
+      stdio: 'inherit',
+    },
+  ),
 ];
 
 const stop = () => {

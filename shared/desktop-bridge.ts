@@ -55,3 +55,11 @@ export interface DesktopBridge {
 
 /** Where the preload puts the bridge on `window`. */
 export const DESKTOP_BRIDGE_KEY = 'sparDesktop';
+
+/** Spec §9: a native notification closes after 5000 ms. */
+export const DESKTOP_NOTIFICATION_TIMEOUT_MS = 5000;
+/** Spec §9: native audio downloads run 3 at a time, into the offline folder 'audio'. */
+export const AUDIO_DOWNLOAD_CONCURRENCY = 3;
+export const AUDIO_CACHE_FOLDER = 'audio';
+/** Spec §9: the audio manifest's version. */
+export const AUDIO_MANIFEST_VERSION = 1;

@@ -1,0 +1,63 @@
+/**
+ * The desktop build (`npm run build:desktop`, `npm run dev:desktop`): the renderer for Electron
+ * plus the main process and the preload, into dist/desktop/{renderer,main,preload}. Packaged, the
+ * renderer calls the production host VITE_API_ORIGIN (default https://play.spar.game); in
+ * development it calls the Vite dev server, which proxies /api and /ws. See docs/desktop.md.
+ */
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import electron from 'vite-plugin-electron/simple';
+
+const shared = fileURLToPath(new URL('./shared', import.meta.url));
+const out = (part: string) => fileURLToPath(new URL(`./dist/desktop/${part}`, import.meta.url));
+const serverPort = Number(process.env.PORT ?? 3000);
+
+export default defineConfig(({ command }) => {
+  // Vite hands VITE_* variables of the environment to both the renderer and the main bundle.
+  process.env.VITE_NATIVE = 'electron';
+  if (command === 'build') process.env.VITE_API_ORIGIN ??= 'https://play.spar.game';
+  const alias = { '@shared': shared };
+  return {
+    root: 'renderer',
+    publicDir: 'public',
+    plugins: [
+      react(),
+      electron({
+        main: {
+          entry: fileURLToPath(new URL('./electron/main/index.ts', import.meta.url)),
+          vite: {
+            resolve: { alias },
+            envDir: fileURLToPath(new URL('.', import.meta.url)),
+            // Everything but electron and Node's own modules is bundled: the package ships no node_modules.
+            build: { outDir: out('main'), emptyOutDir: true, sourcemap: true, minify: false },
+          },
+        },
+        preload: {
+          input: fileURLToPath(new URL('./electron/preload/index.ts', import.meta.url)),
+          vite: {
+            resolve: { alias },
+            build: {
+              outDir: out('preload'),
+              emptyOutDir: true,
+              sourcemap: 'inline',
+              minify: false,
+              // Sandboxed preloads are CommonJS; .cjs because package.json says "type": "module".
+              rolldownOptions: { output: { entryFileNames: '[name].cjs' } },
+            },
+          },
+        },
+      }),
+    ],
+    resolve: { alias },
+    build: { outDir: out('renderer'), emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+    server: {
+      port: 5173,
+      proxy: {
+        '/api': `http://localhost:${serverPort}`,
+        '/ws': { target: `ws://localhost:${serverPort}`, ws: true },
+        '/uploads': `http://localhost:${serverPort}`,
+      },
+    },
+  };
+});
