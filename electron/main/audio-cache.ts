@@ -63,6 +63,8 @@ export function cacheUrl(fileUrl: string): string {
  * another host, is malformed, or would leave the cache folder (`..`, encoded slashes).
  */
 export function cachedFilePath(dir: string, requestUrl: string): string | null {
+  // Judged on the raw text too, as the URL parser resolves `..` before we would see it.
+  if (/\/(\.|%2e){1,2}(\/|\?|#|$)/i.test(requestUrl)) return null;
   let url: URL;
   try {
     url = new URL(requestUrl);
