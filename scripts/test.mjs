@@ -1,8 +1,8 @@
 // `npm test`: lint, format check, typecheck, unit and integration tests (vitest), a production
-// build, and the end-to-end suite in Debian's Chromium. Every step runs even after a failure, so
-// one run shows everything that is wrong. Ends with one line "N passed, N failed" summing every
-// suite (each of lint, format, typecheck and build counts as one check) and writes the same
-// figures to test-results/summary.json for .ci/run.
+// build, the desktop build, and the end-to-end suite in Debian's Chromium. Every step runs even
+// after a failure, so one run shows everything that is wrong. Ends with one line "N passed,
+// N failed" summing every suite (each of lint, format, typecheck, build and desktop build counts
+// as one check) and writes the same figures to test-results/summary.json for .ci/run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
@@ -60,6 +60,8 @@ if (vitest) {
 
 const buildOk = run('npm', ['run', '--silent', 'build']);
 check('build', buildOk);
+// The desktop app's main, preload and renderer (packaging needs the Electron binary: docs/desktop.md).
+check('desktop build', run('npm', ['run', '--silent', 'build:desktop']));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
