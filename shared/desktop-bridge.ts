@@ -1,8 +1,8 @@
 /**
  * The desktop app's bridge: exactly what the Electron preload exposes to the renderer as
- * `window.sparDesktop`. There is no generic
- * `invoke(channel)`: each capability is a named function whose arguments the main process
- * validates and whose sender origin it checks.
+ * `window.sparDesktop`. There is no generic `invoke(channel)`: each capability is a named function
+ * whose arguments the main process validates and whose sender origin it checks.
+ * See docs/desktop.md, "Bridge".
  */
 
 /** The native notifications the desktop app raises while its window is not focused. */
@@ -56,10 +56,10 @@ export interface DesktopBridge {
 /** Where the preload puts the bridge on `window`. */
 export const DESKTOP_BRIDGE_KEY = 'sparDesktop';
 
-/** Spec §9: a native notification closes after 5000 ms. */
+/** A native notification closes after this long. */
 export const DESKTOP_NOTIFICATION_TIMEOUT_MS = 5000;
-/** Spec §9: native audio downloads run 3 at a time, into the offline folder 'audio'. */
+/** The offline audio cache downloads this many files at a time, into this folder of the app's data. */
 export const AUDIO_DOWNLOAD_CONCURRENCY = 3;
 export const AUDIO_CACHE_FOLDER = 'audio';
-/** Spec §9: the audio manifest's version. */
+/** The audio manifest version the cache reads. */
 export const AUDIO_MANIFEST_VERSION = 1;

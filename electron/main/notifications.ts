@@ -1,7 +1,7 @@
 /**
  * Native notifications for match found, game invitation and message. They are shown only while
  * the window is not focused (a focused player sees the in-app dialog or toast instead), close
- * after spec §9's 5000 ms, and a click brings the window forward and opens the notification's
+ * after 5000 ms, and a click brings the window forward and opens the notification's
  * route. See docs/desktop.md, "Notifications".
  */
 import type { NotificationConstructorOptions } from 'electron';
