@@ -23,7 +23,7 @@ import { AUDIO_CACHE_FOLDER } from '@shared/desktop-bridge';
 import { IPC } from '../ipc-channels';
 import { AudioCache } from './audio-cache';
 import type { DesktopConfig } from './config';
-import { DEEP_LINK_SCHEME } from './config';
+import { APP_ID, DEEP_LINK_SCHEME } from './config';
 import { contentSecurityPolicy } from './csp';
 import { registerIpc } from './ipc';
 import type { KeyValueStore } from './kv-store';
@@ -70,6 +70,8 @@ export function runDesktopApp(config: DesktopConfig, paths: DesktopPaths): boole
     app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1])]);
   else app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
 
+  // Windows shows notifications only for an app with an AppUserModelID (the installer's app id).
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
   const csp = contentSecurityPolicy(config);
   let win: BrowserWindow | null = null;
   // A deep link that launched the app becomes the first page instead of a later navigation.

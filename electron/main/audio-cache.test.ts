@@ -122,7 +122,12 @@ describe('the offline audio cache', () => {
 
   it('fetches manifests only from the API host and refuses malformed ones', async () => {
     const host = fakeHost();
-    expect(() => cache(host.fetch).sync('https://evil.example/sounds/manifest.json')).toThrow(/only from/);
+    await expect(cache(host.fetch).sync('https://evil.example/sounds/manifest.json')).rejects.toThrow(
+      /only from/,
+    );
+    await expect(cache(host.fetch).sync('http://play.spar.game/sounds/manifest.json')).rejects.toThrow(
+      /only from/,
+    );
     expect(host.requests).toHaveLength(0);
     const bad = manifest();
     bad.categories[0]!.files[0]!.url = '/sounds/../../etc/passwd.mp3';

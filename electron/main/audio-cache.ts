@@ -142,7 +142,12 @@ export class AudioCache {
 
   /** Downloads what is missing; a sync already under way is joined, not doubled. */
   sync(manifestUrl: string): Promise<AudioCacheStatus> {
-    const url = this.resolveManifestUrl(manifestUrl);
+    let url: URL;
+    try {
+      url = this.resolveManifestUrl(manifestUrl);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     this.running ??= this.run(url).finally(() => {
       this.running = null;
     });
@@ -204,6 +209,8 @@ export class AudioCache {
   private async download(url: URL, target: string): Promise<void> {
     const response = await this.fetch(url.href);
     if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
+    if (Number(response.headers.get('content-length') ?? 0) > MAX_FILE_BYTES)
+      throw new Error(`${url.href}: larger than ${MAX_FILE_BYTES} bytes`);
     const body = Buffer.from(await response.arrayBuffer());
     if (body.length > MAX_FILE_BYTES) throw new Error(`${url.href}: larger than ${MAX_FILE_BYTES} bytes`);
     await mkdir(path.dirname(target), { recursive: true });

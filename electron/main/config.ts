@@ -4,6 +4,8 @@
  * build time (VITE_API_ORIGIN); in `npm run dev:desktop` both are the Vite dev server, which
  * proxies /api and /ws. See docs/desktop.md, "Origins".
  */
+/** The same id as `appId` in electron-builder.yml (Windows ties notifications to it). */
+export const APP_ID = 'game.spar.app';
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'spar';
 export const AUDIO_SCHEME = 'spar-audio';

@@ -30,16 +30,23 @@ export function shouldNotify(windowFocused: boolean, supported: boolean): boolea
 }
 
 export function createNotifier(deps: NotifierDeps): (notification: DesktopNotification) => boolean {
+  // Held until closed: a notification object that is garbage-collected loses its click events.
+  const open = new Set<NativeNotification>();
   return (notification) => {
     if (!shouldNotify(deps.isWindowFocused(), deps.isSupported())) return false;
     const native = deps.create({ title: notification.title, body: notification.body });
+    open.add(native);
     const timer = deps.setTimeout(() => native.close(), DESKTOP_NOTIFICATION_TIMEOUT_MS);
     native.on('click', () => {
       deps.clearTimeout(timer);
       native.close();
+      open.delete(native);
       deps.openRoute(notification.route);
     });
-    native.on('close', () => deps.clearTimeout(timer));
+    native.on('close', () => {
+      deps.clearTimeout(timer);
+      open.delete(native);
+    });
     native.show();
     return true;
   };

@@ -76,7 +76,7 @@ export function registerAudioProtocol(
   protocol.handle(AUDIO_SCHEME, (request) => {
     const file = cachedFilePath(audioDir, request.url);
     if (!file || !isFile(file)) return notFound();
-    // net.fetch on file:// answers Range requests, which <audio> seeking relies on.
+    // The request's headers go along (a Range header, when <audio> seeks) to Chromium's file loader.
     return net.fetch(pathToFileURL(file).toString(), { headers: request.headers });
   });
 }

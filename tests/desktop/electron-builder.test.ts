@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { APP_ID } from '../../electron/main/config';
 
 const require = createRequire(import.meta.url);
 const config = parse(readFileSync('electron-builder.yml', 'utf8')) as Record<string, unknown>;
@@ -49,5 +50,11 @@ describe('electron-builder.yml', () => {
     expect(pkg.scripts['build:desktop']).toContain('build/desktop/generate-icons.mjs');
     for (const platform of ['win', 'mac', 'linux'])
       expect((config[platform] as { icon: string }).icon).toMatch(/^dist\/desktop\/icons\//);
+  });
+});
+
+describe('the app id', () => {
+  it('is the one the main process gives Windows for its notifications', () => {
+    expect(config.appId).toBe(APP_ID);
   });
 });

@@ -37,12 +37,25 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
       ['server/src/x.ts', "import { App } from '../../renderer/src/app/App';\nexport const a = App;\n"],
       ['electron/main/x.ts', "import { App } from '../../renderer/src/app/App';\nexport const a = App;\n"],
       [
+        'electron/preload/x.ts',
+        "import { buildApp } from '../../server/src/app';\nexport const a = buildApp;\n",
+      ],
+      [
         'renderer/src/x.ts',
         "import { WINDOW_OPTIONS } from '../../electron/main/window-options';\nexport const a = WINDOW_OPTIONS;\n",
       ],
     ];
     for (const [file, code] of cases)
       expect(await rulesFired(file, code), file).toContain('boundaries/dependencies');
+  });
+
+  it('electron uses shared and its own files', async () => {
+    expect(
+      await rulesFired(
+        'electron/preload/x.ts',
+        "import { DESKTOP_BRIDGE_KEY } from '../../shared/desktop-bridge';\nimport { IPC } from '../ipc-channels';\nexport const a = [DESKTOP_BRIDGE_KEY, IPC];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('renderer features do not import each other, but may use their own files, lib and shared', async () => {
