@@ -13,18 +13,15 @@ if (!existsSync('renderer/public/assets/shop'))
 if (!existsSync('renderer/public/sounds/manifest.json'))
   spawnSync('node', ['build/sounds/generate.mjs'], { stdio: 'inherit' });
 
+const viteArgs = process.argv.includes('--desktop')
+  ? ['vite', '--config', 'vite.desktop.config.ts']
+  : ['vite'];
 const children = [
   spawn('npx', ['tsx', 'watch', '--tsconfig', 'tsconfig.server.json', 'server/src/main.ts'], {
     stdio: 'inherit',
     env: { ...process.env, STATIC_DIR: process.env.STATIC_DIR ?? 'dist/renderer' },
   }),
-  spawn(
-    'npx',
-    process.argv.includes('--desktop') ? ['vite', '--config', 'vite.desktop.config.ts'] : ['vite'],
-    {
-      stdio: 'inherit',
-    },
-  ),
+  spawn('npx', viteArgs, { stdio: 'inherit' }),
 ];
 
 const stop = () => {
