@@ -12,6 +12,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
   conflict: 409,
   rate_limited: 429,
   unavailable: 503,
+  upstream: 502,
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
