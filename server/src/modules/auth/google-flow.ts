@@ -20,7 +20,7 @@ export const OAUTH_STATE_TTL_MS = 10 * 60_000;
 /** How long the app has to redeem its one-time code. */
 export const OAUTH_CODE_TTL_MS = 60_000;
 
-/** The PKCE S256 challenge of a verifier (RFC 7636 §4.2). */
+/** The PKCE S256 challenge of a verifier (RFC 7636, section 4.2). */
 export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
