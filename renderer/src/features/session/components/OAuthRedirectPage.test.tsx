@@ -255,6 +255,19 @@ describe('the Continue with Google button', () => {
     expect(toasts()).toMatchObject([{ title: 'Sign-in Successful' }]);
   });
 
+  it('signs in in this tab when the popup is blocked', async () => {
+    api({
+      '/api/auth/providers': json(200, { google: { clientId: 'c.apps', flow: 'redirect' } }),
+      '/api/auth/google/start': json(200, { url: 'https://accounts.example/authorize?x=2' }),
+    });
+    vi.spyOn(window, 'open').mockImplementation(() => null);
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    show('/auth');
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/authorize?x=2'));
+    expect(takePending()).toMatchObject({ mode: 'tab', returnTo: '/' });
+  });
+
   it('is not offered when the server has no Google sign-in', async () => {
     api({ '/api/auth/providers': json(200, { google: null }) });
     show('/auth');
