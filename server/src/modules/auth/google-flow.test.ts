@@ -296,6 +296,37 @@ describe('Google sign-in through the browser, not configured', () => {
     }
   });
 
+  it('answers 502 when Google cannot be reached at all', async () => {
+    const google = await new FakeGoogle().start();
+    // Port 9 (discard) on this machine: nothing listens, the connection is refused.
+    const t = await createTestApp('sqlite', {
+      ...google.env(),
+      GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+    });
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google/start',
+        payload: { platform: 'web', codeChallenge: pkce().challenge },
+      });
+      const back = google.approve(res.json().url, AMA);
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/google/callback',
+        payload: { state: back.searchParams.get('state'), code: back.searchParams.get('code') },
+      });
+      expect(answer.statusCode).toBe(502);
+      expect(answer.json()).toEqual({
+        code: 'google_upstream',
+        message:
+          'Google sign-in is unavailable right now (no answer from its token endpoint). Please try again.',
+      });
+    } finally {
+      await t.close();
+      await google.close();
+    }
+  });
+
   it('stops at start when only half of the client is configured', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'x.apps' })).toThrow(ConfigError);
     expect(() => loadConfig({ GOOGLE_CLIENT_SECRET: 's' })).toThrow(/GOOGLE_CLIENT_ID/);
