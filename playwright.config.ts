@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 /** Debian's Chromium: these machines cannot download Playwright's own browsers. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3917);
+/** The fake Google identity provider (tests/e2e/global-setup.ts) the app signs in through. */
+const fakeGoogle = `http://127.0.0.1:${port + 1000}`;
 /**
  * The server's data folder, made once by the runner and inherited by the test workers through the
  * environment, so a test can run the server's own CLI (`npm run user:role`) on the same database.
@@ -21,6 +23,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   reporter: process.env.CI ? 'list' : [['list']],
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
@@ -57,6 +60,13 @@ export default defineConfig({
       BOT_DELAY_MS: '60',
       // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
       DATABASE_URL: '',
+      // Google sign-in against the fake identity provider (its default client: fake-google.ts).
+      GOOGLE_CLIENT_ID: 'spar-test.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'fake-google-secret',
+      GOOGLE_AUTH_URL: `${fakeGoogle}/authorize`,
+      GOOGLE_TOKEN_URL: `${fakeGoogle}/token`,
+      GOOGLE_JWKS_URL: `${fakeGoogle}/jwks`,
+      GOOGLE_ISSUER: fakeGoogle,
     },
   },
 });

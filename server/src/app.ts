@@ -8,6 +8,8 @@ import { AttemptLimiter } from './infra/attempt-limiter';
 import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
+import { GoogleFlow } from './modules/auth/google-flow';
+import { createGoogleOAuth } from './modules/auth/google-oauth';
 import { authRoutes } from './modules/auth/routes';
 import { seedCatalogue } from './modules/currency/catalogue';
 import { currencyRoutes } from './modules/currency/routes';
@@ -165,7 +167,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   healthRoutes(routes);
   authRoutes(routes, accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
-    googleClientIds: config.googleClientIds,
+    googleFlow: config.googleOAuth
+      ? new GoogleFlow({
+          db,
+          now,
+          accounts,
+          google: createGoogleOAuth(config.googleOAuth),
+          redirectUri: `${config.publicUrl}/oauth-redirect`,
+        })
+      : null,
   });
   const customization = new CustomizationService({ db });
   userRoutes(routes, { db, accounts, customization });

@@ -51,6 +51,12 @@ const envSchema = z.object({
         .map((id) => id.trim())
         .filter(Boolean),
     ),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_AUTH_URL: optionalUrl(['https:', 'http:']),
+  GOOGLE_TOKEN_URL: optionalUrl(['https:', 'http:']),
+  GOOGLE_JWKS_URL: optionalUrl(['https:', 'http:']),
+  GOOGLE_ISSUER: optionalText,
   PAYSTACK_SECRET_KEY: z
     .string()
     .trim()
@@ -116,6 +122,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   googleClientIds: string[];
+  /** Google sign-in through the browser (redirect flow); null when not configured. */
+  googleOAuth: GoogleOAuthConfig | null;
   payments: PaymentsConfig;
   /** Firebase Cloud Messaging; null logs notifications instead of sending them. */
   fcm: FcmConfig | null;
@@ -125,6 +133,41 @@ export interface Config {
   trustProxy: boolean | string;
   timings: Timings;
   socketLimits: SocketLimits;
+}
+
+/**
+ * Google's OAuth 2.0 web client for the redirect flow (see docs/design.md, "Google sign-in"). The
+ * endpoints default to Google's own; tests point them at a local fake identity provider.
+ */
+export interface GoogleOAuthConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  jwksUrl: string;
+  /** Issuers an ID token may name (Google uses two spellings of one). */
+  issuers: string[];
+}
+
+function googleOAuthConfig(values: z.infer<typeof envSchema>): GoogleOAuthConfig | null {
+  const { GOOGLE_CLIENT_ID: clientId, GOOGLE_CLIENT_SECRET: clientSecret } = values;
+  if (!clientId && !clientSecret) return null;
+  if (!clientId || !clientSecret) {
+    const missing = clientId ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+    throw new ConfigError(
+      `Invalid configuration: ${missing}: Google sign-in needs both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET`,
+    );
+  }
+  return {
+    clientId,
+    clientSecret,
+    authUrl: values.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: values.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+    jwksUrl: values.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+    issuers: values.GOOGLE_ISSUER
+      ? [values.GOOGLE_ISSUER]
+      : ['https://accounts.google.com', 'accounts.google.com'],
+  };
 }
 
 /** Coin and gem packs bought with money (see docs/operations.md, "Payments"). */
@@ -239,6 +282,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
+    googleOAuth: googleOAuthConfig(values),
     payments: {
       paystackSecretKey: values.PAYSTACK_SECRET_KEY,
       paystackBaseUrl: (values.PAYSTACK_BASE_URL ?? 'https://api.paystack.co').replace(/\/+$/, ''),

@@ -5,7 +5,15 @@
  * knows about either transport. See docs/design.md, "Errors".
  */
 export type ErrorKind =
-  'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'rate_limited'
+  | 'unavailable'
+  /** A service we depend on (Google, a payment provider) failed or answered nonsense. */
+  | 'upstream';
 
 export class DomainError extends Error {
   constructor(

@@ -5,7 +5,16 @@
  * the clients take their types from them. See docs/design.md, "REST contracts".
  */
 import { z } from 'zod';
-import { deleteAccountBodySchema, googleBodySchema, loginBodySchema, registerBodySchema } from './rest';
+import {
+  OAUTH_PLATFORMS,
+  deleteAccountBodySchema,
+  googleBodySchema,
+  googleCallbackBodySchema,
+  googleExchangeBodySchema,
+  googleStartBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+} from './rest';
 
 export const roleSchema = z.enum(['user', 'manager', 'admin']);
 export type Role = z.infer<typeof roleSchema>;
@@ -43,10 +52,22 @@ export const googleAuthResponseSchema = z.object({
 });
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
 
+/** Google is offered only when the server can run the browser sign-in (`flow` says how it starts). */
 export const providersResponseSchema = z.object({
-  google: z.object({ clientId: z.string() }).nullable(),
+  google: z.object({ clientId: z.string(), flow: z.literal('redirect') }).nullable(),
 });
 export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
+
+/** Where to send the browser: Google's authorization page for this sign-in. */
+export const googleStartResponseSchema = z.object({ url: z.string() });
+export type GoogleStartResponse = z.infer<typeof googleStartResponseSchema>;
+
+/** A one-time code (60 s) for the app that started the sign-in, and which kind of app that is. */
+export const googleCallbackResponseSchema = z.object({
+  platform: z.enum(OAUTH_PLATFORMS),
+  code: z.string(),
+});
+export type GoogleCallbackResponse = z.infer<typeof googleCallbackResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
@@ -76,12 +97,27 @@ export const verifyEmailQuerySchema = z.object({ token: z.string().max(512).opti
 export type RegisterBody = z.input<typeof registerBodySchema>;
 export type LoginBody = z.input<typeof loginBodySchema>;
 export type GoogleBody = z.input<typeof googleBodySchema>;
+export type GoogleStartBody = z.input<typeof googleStartBodySchema>;
+export type GoogleCallbackBody = z.input<typeof googleCallbackBodySchema>;
+export type GoogleExchangeBody = z.input<typeof googleExchangeBodySchema>;
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
 
 export const providersContract = { response: { 200: providersResponseSchema } };
 export const registerContract = { body: registerBodySchema, response: { 201: authResponseSchema } };
 export const loginContract = { body: loginBodySchema, response: { 200: authResponseSchema } };
 export const googleContract = { body: googleBodySchema, response: { 200: googleAuthResponseSchema } };
+export const googleStartContract = {
+  body: googleStartBodySchema,
+  response: { 200: googleStartResponseSchema },
+};
+export const googleCallbackContract = {
+  body: googleCallbackBodySchema,
+  response: { 200: googleCallbackResponseSchema },
+};
+export const googleExchangeContract = {
+  body: googleExchangeBodySchema,
+  response: { 200: googleAuthResponseSchema },
+};
 export const logoutContract = { response: { 200: messageResponseSchema } };
 export const currentUserContract = { response: { 200: authUserSchema } };
 export const resendVerificationContract = { response: { 200: resendVerificationResponseSchema } };

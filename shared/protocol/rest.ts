@@ -65,6 +65,36 @@ export const googleBodySchema = z.object({
   idToken: z.string().min(1, 'idToken is required').max(8192, 'idToken is too long'),
 });
 
+/**
+ * Google sign-in through the browser (see docs/design.md, "Google sign-in"). PKCE (RFC 7636): the
+ * app keeps a random verifier and sends its S256 challenge; only the verifier redeems the code.
+ */
+export const OAUTH_PLATFORMS = ['web', 'native'] as const;
+export const pkceChallengeSchema = z
+  .string({ message: 'codeChallenge must be a string' })
+  .regex(
+    /^[A-Za-z0-9_-]{43}$/,
+    'codeChallenge must be the base64url SHA-256 of the verifier (43 characters)',
+  );
+export const pkceVerifierSchema = z
+  .string({ message: 'codeVerifier must be a string' })
+  .regex(/^[A-Za-z0-9._~-]{43,128}$/, 'codeVerifier must be 43 to 128 letters, digits or - . _ ~');
+
+export const googleStartBodySchema = z.object({
+  platform: z.enum(OAUTH_PLATFORMS, { message: 'platform must be web or native' }),
+  codeChallenge: pkceChallengeSchema,
+});
+
+export const googleCallbackBodySchema = z.object({
+  state: z.string().min(1, 'state is required').max(256, 'state is too long'),
+  code: z.string().min(1, 'code is required').max(2048, 'code is too long'),
+});
+
+export const googleExchangeBodySchema = z.object({
+  code: z.string().min(1, 'code is required').max(256, 'code is too long'),
+  codeVerifier: pkceVerifierSchema,
+});
+
 export const deleteAccountBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   /** Accounts without a password (Google sign-in) confirm instead. */

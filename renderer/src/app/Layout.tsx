@@ -17,6 +17,7 @@ import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
 import { PATHS, showsBottomNav } from '../lib/paths';
+import { platform } from '../platform';
 import { RouteFallback } from './RouteFallback';
 
 const NOTICES: Record<string, Parameters<typeof toast>[0]> = {
@@ -46,6 +47,9 @@ function useSessionEffects() {
   const [params, setParams] = useSearchParams();
 
   useEffect(() => onSessionEnded(() => client.setQueryData(userQueryKey, null)), [client]);
+
+  // Routes the native shell asks for (deep links such as spar://oauth-redirect?code=…).
+  useEffect(() => platform.onNavigate((route) => navigate(route)), [navigate]);
 
   useEffect(() => {
     if (user) socket.connect();

@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   backgroundMusicVolume: 'background-music-volume',
   fourColourSuits: 'four-colour-suits',
   deckView: 'deck-view',
+  /** The Google sign-in in progress (PKCE verifier and where to return); see features/session. */
+  googleSignIn: 'google-sign-in',
 } as const;
 
 /** Session storage keys: remembered until the tab is closed. */

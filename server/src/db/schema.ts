@@ -57,6 +57,39 @@ export interface EmailTokensTable {
   used_at: number | null;
 }
 
+/**
+ * A Google sign-in in progress (see docs/design.md, "Google sign-in"): the state sent to Google,
+ * stored hashed, with what the callback needs to finish it. Single use, short-lived.
+ */
+export interface OAuthStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  /** Echoed in Google's ID token, binding the token to this sign-in. */
+  nonce: string;
+  /** Our PKCE verifier for the code exchange with Google; never leaves the server. */
+  google_verifier: string;
+  platform: 'web' | 'native';
+  /** The app's PKCE challenge (S256): only the holder of its verifier may redeem the app code. */
+  app_challenge: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A one-time app code: who Google said signed in, redeemable once by the app's PKCE verifier. */
+export interface OAuthCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  app_challenge: string;
+  google_sub: string;
+  email: string | null;
+  email_verified: number;
+  name: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
 /** One row per (token, user): a device passed between accounts keeps a row for each. */
 export interface DeviceTokensTable {
   id: Generated<number>;
@@ -337,4 +370,6 @@ export interface Database {
   friendships: FriendshipsTable;
   chat_messages: ChatMessagesTable;
   chat_reads: ChatReadsTable;
+  oauth_states: OAuthStatesTable;
+  oauth_codes: OAuthCodesTable;
 }

@@ -12,6 +12,7 @@ const STATUS_OF: Record<ErrorKind, number> = {
   conflict: 409,
   rate_limited: 429,
   unavailable: 503,
+  upstream: 502,
 };
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -98,6 +99,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
       const status = STATUS_OF[error.kind];
+      // A service we call failing is the operator's business (a wrong secret, an outage).
+      if (error.kind === 'upstream') request.log.warn({ code: error.code }, error.message);
       return reply.code(status).send(errorBody(status, error.message, error.code));
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;

@@ -38,6 +38,8 @@ describe.each(DIALECTS)('hostile request bodies on %s', (dialect) => {
     ['/api/device-tokens', 'deviceName', { token: 'fcm-1', platform: 'ios' }],
     ['/api/device-tokens/deactivate', 'token', {}],
     ['/api/auth/delete-account', 'password', {}],
+    ['/api/auth/google/start', 'codeChallenge', { platform: 'web' }],
+    ['/api/auth/google/exchange', 'codeVerifier', { code: 'one-time' }],
   ];
 
   it('answers 400, not 500, for bodies nested thousands of levels deep', async () => {

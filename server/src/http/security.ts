@@ -37,21 +37,22 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // Google's sign-in button script and frame, for the Google option on /auth.
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
+        // Google sign-in happens on Google's own page in a popup or the system browser, so no
+        // Google script or frame runs inside the app (see docs/design.md, "Google sign-in").
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://accounts.google.com/gsi/'],
-        frameSrc: ['https://accounts.google.com/gsi/'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameSrc: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
       },
     },
-    // The Google sign-in popup must be able to talk back to the opener.
+    // The Google sign-in popup reports back to its opener when the browser keeps them connected.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });

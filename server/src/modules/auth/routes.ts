@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import {
   currentUserContract,
   deleteAccountContract,
+  googleCallbackContract,
   googleContract,
+  googleExchangeContract,
+  googleStartContract,
   loginContract,
   logoutContract,
   providersContract,
@@ -13,6 +16,8 @@ import {
 } from '@shared/protocol';
 import { authOf, requireAuth } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
+import { DomainError } from '../../errors';
+import type { GoogleFlow } from './google-flow';
 import { toAuthUser, type AccountService, type ClientInfo } from './service';
 
 function clientOf(request: FastifyRequest): ClientInfo {
@@ -22,16 +27,41 @@ function clientOf(request: FastifyRequest): ClientInfo {
 export function authRoutes(
   app: ContractApp,
   accounts: AccountService,
-  options: { signInPerMinute: number; googleClientIds: string[] },
+  options: { signInPerMinute: number; googleFlow: GoogleFlow | null },
 ): void {
   const auth = requireAuth(accounts);
   /** Sign-in endpoints get a tighter per-IP limit than the rest of the API. */
   const SIGN_IN_LIMIT = { rateLimit: { max: options.signInPerMinute, timeWindow: 60_000 } };
 
-  /** What the sign-in page may offer: the Google button only when the server can verify it. */
+  /** What the sign-in page may offer: the Google button only when the browser sign-in is set up. */
   app.get('/api/auth/providers', { schema: providersContract }, async () => ({
-    google: options.googleClientIds[0] ? { clientId: options.googleClientIds[0] } : null,
+    google: options.googleFlow ? { clientId: options.googleFlow.clientId, flow: 'redirect' as const } : null,
   }));
+
+  const googleFlow = (): GoogleFlow => {
+    if (options.googleFlow) return options.googleFlow;
+    throw new DomainError(
+      'unavailable',
+      'Google sign-in is not configured on this server',
+      'google_unavailable',
+    );
+  };
+  // Google sign-in through the browser; see docs/design.md, "Google sign-in".
+  app.post(
+    '/api/auth/google/start',
+    { config: SIGN_IN_LIMIT, schema: googleStartContract },
+    async (request) => googleFlow().start(request.body),
+  );
+  app.post(
+    '/api/auth/google/callback',
+    { config: SIGN_IN_LIMIT, schema: googleCallbackContract },
+    async (request) => googleFlow().callback(request.body),
+  );
+  app.post(
+    '/api/auth/google/exchange',
+    { config: SIGN_IN_LIMIT, schema: googleExchangeContract },
+    async (request) => googleFlow().exchange(request.body, clientOf(request)),
+  );
 
   app.post(
     '/api/auth/register',

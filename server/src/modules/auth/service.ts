@@ -15,7 +15,7 @@ import { AuthError, DomainError } from '../../errors';
 import type { AttemptLimiter } from '../../infra/attempt-limiter';
 import type { Mailer } from '../../infra/mail';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
-import { InvalidGoogleToken, type GoogleVerifier } from './google';
+import { InvalidGoogleToken, type GoogleIdentity, type GoogleVerifier } from './google';
 import * as repo from './repo';
 import type { UserRow } from './repo';
 import { verificationMail } from './mails';
@@ -186,6 +186,14 @@ export class AccountService {
         throw new AuthError('Google sign-in failed: the ID token is not valid', 'invalid_credentials');
       throw error;
     }
+    return this.signInWithGoogle(identity, client);
+  }
+
+  /**
+   * A session for the person Google vouched for: the account with that Google subject, else the
+   * account with that verified email (linked), else a new account. Both Google sign-ins end here.
+   */
+  async signInWithGoogle(identity: GoogleIdentity, client: ClientInfo): Promise<GoogleAuthResponse> {
     const now = this.deps.now();
     let user = await repo.findUserByGoogleSub(this.db, identity.sub);
     let isNewUser = false;
@@ -221,10 +229,7 @@ export class AccountService {
     };
   }
 
-  private async createGoogleUser(
-    identity: { sub: string; email: string | null; emailVerified: boolean; name: string | null },
-    now: number,
-  ) {
+  private async createGoogleUser(identity: GoogleIdentity, now: number) {
     const base = usernameFrom(identity.name ?? identity.email?.split('@')[0] ?? 'player');
     const email =
       identity.email && identity.emailVerified && !(await repo.findUserByEmail(this.db, identity.email))

@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Box,
   Button,
   Card,
   Container,
@@ -13,12 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { localPath, PATHS } from '../../../lib/paths';
 import { failureText } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
-import { googleSignIn, providersQueryOptions } from '../api/google';
+import { providersQueryOptions } from '../api/google';
+import { useGoogleSignIn } from '../hooks/useGoogleSignIn';
 import { login } from '../api/login';
 import { register } from '../api/register';
 import { useSession } from '../../../lib/session/useSession';
@@ -31,49 +31,6 @@ interface AccountForm {
   password: string;
   /** Empty when not given. */
   email: string;
-}
-
-declare global {
-  interface Window {
-    google?: {
-      accounts: {
-        id: {
-          initialize(options: {
-            client_id: string;
-            callback: (answer: { credential: string }) => void;
-          }): void;
-          renderButton(element: HTMLElement, options: Record<string, unknown>): void;
-        };
-      };
-    };
-  }
-}
-
-/** Google's own sign-in button, loaded only when the server says Google sign-in is configured. */
-function GoogleButton({ clientId, onToken }: { clientId: string; onToken: (idToken: string) => void }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const render = () => {
-      if (!window.google || !ref.current) return;
-      window.google.accounts.id.initialize({
-        client_id: clientId,
-        callback: (answer) => onToken(answer.credential),
-      });
-      window.google.accounts.id.renderButton(ref.current, {
-        theme: 'filled_black',
-        size: 'large',
-        width: 320,
-        text: 'continue_with',
-      });
-    };
-    if (window.google) return render();
-    const script = document.createElement('script');
-    script.src = 'https://accounts.google.com/gsi/client';
-    script.async = true;
-    script.onload = render;
-    document.head.appendChild(script);
-  }, [clientId, onToken]);
-  return <Box ref={ref} mih={44} style={{ display: 'flex', justifyContent: 'center' }} />;
 }
 
 /** The sign-up toast's message: a welcome, never the title again. */
@@ -93,6 +50,7 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const providers = useQuery(providersQueryOptions);
   const returnTo = localPath(params.get('returnTo')) ?? PATHS.home;
+  const google = useGoogleSignIn(returnTo);
 
   const account = useMutation({
     mutationFn: (form: AccountForm) =>
@@ -137,25 +95,6 @@ export function AuthPage() {
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     account.mutate({ mode, username: username.trim(), password, email: email.trim() });
-  };
-
-  const onGoogleToken = async (idToken: string) => {
-    try {
-      const answer = await googleSignIn(idToken);
-      signIn(answer);
-      toast({
-        title: answer.isNewUser ? 'Account Created' : 'Sign-in Successful',
-        description: `Signed in as ${answer.user.username}`,
-        variant: 'success',
-      });
-      if (!answer.markedForDelete) navigate(returnTo, { replace: true });
-    } catch (error) {
-      toast({
-        title: 'Google sign-in failed',
-        description: failureText(error, 'No account came back from Google'),
-        variant: 'destructive',
-      });
-    }
   };
 
   // Already signed in: the form has nothing to offer, so go where the sign-in would have led.
@@ -218,7 +157,15 @@ export function AuthPage() {
           {providers.data?.google && (
             <>
               <Divider label="or" my="lg" />
-              <GoogleButton clientId={providers.data.google.clientId} onToken={onGoogleToken} />
+              <Button
+                fullWidth
+                variant="default"
+                size="md"
+                loading={google.starting}
+                onClick={() => void google.begin()}
+              >
+                Continue with Google
+              </Button>
             </>
           )}
         </Card>
