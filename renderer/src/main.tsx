@@ -5,9 +5,16 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadToken } from './lib/storage';
+import { initPlatform } from './platform';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The platform (and, in a native shell, its stored session) is ready before anything renders.
+void initPlatform()
+  .then(loadToken)
+  .finally(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

@@ -11,6 +11,7 @@ import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaki
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
 import { useSoundPackSync } from '../lib/audio/pack';
 import { onSessionEnded } from '../lib/http';
+import { registerPushDevice } from '../lib/push';
 import { matchAtom } from '../lib/queue';
 import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
@@ -51,6 +52,12 @@ function useSessionEffects() {
     if (user) socket.connect();
     else socket.disconnect();
   }, [user]);
+
+  // A signed-in player's device gets push notifications (mobile; elsewhere this does nothing).
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId !== null) void registerPushDevice();
+  }, [userId]);
 
   const marked = user?.markedForDelete ?? false;
   useEffect(() => {
