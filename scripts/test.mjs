@@ -60,6 +60,8 @@ if (vitest) {
 
 const buildOk = run('npm', ['run', '--silent', 'build']);
 check('build', buildOk);
+// The mobile app's renderer build and `cap sync` into the committed android/ and ios/ projects.
+check('build:mobile', run('npm', ['run', '--silent', 'build:mobile']));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {

@@ -147,6 +147,8 @@ describe('capacitor platform: deep-link sign-in', () => {
     fake.emit(fake.state.appListeners, 'appStateChange', { isActive: false });
     fake.emit(fake.state.appListeners, 'appStateChange', { isActive: true });
     expect(states).toEqual([false, true]);
+    // The sounds ship inside the app.
+    expect(platform.soundSource('/sounds/ui/click.mp3')).toBe('/sounds/ui/click.mp3');
   });
 });
 

@@ -6,7 +6,6 @@ import { PushNotifications } from '@capacitor/push-notifications';
 import { StatusBar } from '@capacitor/status-bar';
 import { deepLinkRoute } from './deep-links';
 import type { Platform, PushDevice } from './types';
-import { resolveWith } from './web';
 
 /**
  * The mobile app (Capacitor 7). This module is loaded by a dynamic import only in the
@@ -121,7 +120,8 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
       return null;
     },
     openExternal: openInBrowser,
-    soundSource: (path) => resolveWith(apiOrigin, true, path),
+    // The build packs the generated sounds into the app (dist/mobile/sounds): they play offline.
+    soundSource: (path) => path,
     onAppStateChange(listener) {
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
