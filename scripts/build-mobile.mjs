@@ -26,9 +26,24 @@ if (!existsSync('renderer/public/assets/shop')) run('node', ['build/shop/generat
 if (!existsSync('renderer/public/sounds/manifest.json')) run('node', ['build/sounds/generate.mjs']);
 
 // outDir is relative to vite's root (renderer/).
-run('npx', ['vite', 'build', '--outDir', '../dist/mobile', '--emptyOutDir', '--logLevel', 'warn'], {
-  VITE_NATIVE: 'capacitor',
-  VITE_API_ORIGIN: apiOrigin.replace(/\/+$/, ''),
-});
+// No source maps inside the app package.
+run(
+  'npx',
+  [
+    'vite',
+    'build',
+    '--outDir',
+    '../dist/mobile',
+    '--emptyOutDir',
+    '--sourcemap',
+    'false',
+    '--logLevel',
+    'warn',
+  ],
+  {
+    VITE_NATIVE: 'capacitor',
+    VITE_API_ORIGIN: apiOrigin.replace(/\/+$/, ''),
+  },
+);
 run('npx', ['cap', 'sync']);
 console.log(`built dist/mobile for ${apiOrigin} and synced android/ and ios/`);
