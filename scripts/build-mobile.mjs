@@ -43,6 +43,8 @@ run(
   {
     VITE_NATIVE: 'capacitor',
     VITE_API_ORIGIN: apiOrigin.replace(/\/+$/, ''),
+    // Android push only with Firebase set up: without it the plugin's register() crashes the app.
+    VITE_ANDROID_PUSH: existsSync('android/app/google-services.json') ? '1' : '',
   },
 );
 run('npx', ['cap', 'sync']);

@@ -80,6 +80,8 @@ const { createCapacitorPlatform } = await import('./capacitor');
 const HOST = 'https://play.spar.game';
 
 beforeEach(() => {
+  // The build found google-services.json (scripts/build-mobile.mjs).
+  vi.stubEnv('VITE_ANDROID_PUSH', '1');
   Object.assign(fake.state, {
     os: 'android',
     statusBar: { height: 24 },
@@ -210,6 +212,17 @@ describe('capacitor platform: push registration', () => {
     const post = vi.fn(async () => ({}));
     const { deps: d, sleeps } = await deps(post);
     expect(await registerPushDevice(d)).toBe(false);
+    expect(sleeps).toEqual([]);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('an Android build without Firebase set up asks nothing of the plugin, which would crash', async () => {
+    vi.stubEnv('VITE_ANDROID_PUSH', '');
+    fake.state.registrations = [{ token: 'fcm-1' }];
+    const post = vi.fn(async () => ({}));
+    const { deps: d, sleeps } = await deps(post);
+    expect(await registerPushDevice(d)).toBe(false);
+    expect(fake.state.registrations).toHaveLength(1);
     expect(sleeps).toEqual([]);
     expect(post).not.toHaveBeenCalled();
   });

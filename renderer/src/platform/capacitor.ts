@@ -22,7 +22,11 @@ const DEVICE_NAMES = { ios: 'iPhone or iPad', android: 'Android device' } as con
 
 function pushPlatform(): 'ios' | 'android' | null {
   const os = Capacitor.getPlatform();
-  return os === 'ios' || os === 'android' ? os : null;
+  // Without Firebase's google-services.json the Android plugin's register() crashes the app instead
+  // of failing (ionic-team/capacitor-plugins#2370): build:mobile sets VITE_ANDROID_PUSH only when
+  // the file is there. iOS without push set up answers with a registration error, retried as usual.
+  if (os === 'android') return import.meta.env.VITE_ANDROID_PUSH === '1' ? 'android' : null;
+  return os === 'ios' ? os : null;
 }
 
 /** One registration with the OS: resolves with the token or rejects with its error. */
