@@ -43,6 +43,9 @@ export default tseslint.config(
       'playwright-report/**',
       'data/**',
       'coverage/**',
+      // The native projects the Capacitor CLI generates, with the web build copied into them.
+      'android/**',
+      'ios/**',
     ],
   },
   js.configs.recommended,

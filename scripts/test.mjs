@@ -62,6 +62,8 @@ const buildOk = run('npm', ['run', '--silent', 'build']);
 check('build', buildOk);
 // The desktop app's main, preload and renderer (packaging needs the Electron binary: docs/desktop.md).
 check('desktop build', run('npm', ['run', '--silent', 'build:desktop']));
+// The mobile app's renderer build and `cap sync` into the committed android/ and ios/ projects.
+check('build:mobile', run('npm', ['run', '--silent', 'build:mobile']));
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {

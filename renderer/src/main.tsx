@@ -5,9 +5,18 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadToken } from './lib/storage';
+import { initPlatform } from './platform';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The platform (and, in a native shell, its stored session) is ready before anything renders. A
+// shell whose plugins fail to start still opens, as the browser app would.
+void initPlatform()
+  .then(loadToken)
+  .catch((error: unknown) => console.error('Platform start-up failed', error))
+  .finally(() =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

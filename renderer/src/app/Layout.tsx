@@ -11,13 +11,13 @@ import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaki
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
 import { useSoundPackSync } from '../lib/audio/pack';
 import { onSessionEnded } from '../lib/http';
+import { registerPushDevice } from '../lib/push';
 import { matchAtom } from '../lib/queue';
 import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
 import { PATHS, showsBottomNav } from '../lib/paths';
-import { platform } from '../platform';
 import { RouteFallback } from './RouteFallback';
 
 const NOTICES: Record<string, Parameters<typeof toast>[0]> = {
@@ -48,13 +48,16 @@ function useSessionEffects() {
 
   useEffect(() => onSessionEnded(() => client.setQueryData(userQueryKey, null)), [client]);
 
-  // Routes the native shell asks for (deep links such as spar://oauth-redirect?code=…).
-  useEffect(() => platform.onNavigate((route) => navigate(route)), [navigate]);
-
   useEffect(() => {
     if (user) socket.connect();
     else socket.disconnect();
   }, [user]);
+
+  // A signed-in player's device gets push notifications (mobile; elsewhere this does nothing).
+  const userId = user?.id ?? null;
+  useEffect(() => {
+    if (userId !== null) void registerPushDevice();
+  }, [userId]);
 
   const marked = user?.markedForDelete ?? false;
   useEffect(() => {

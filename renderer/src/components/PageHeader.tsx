@@ -10,9 +10,14 @@ const STATUS_BAR_EXTRA_PX = 5;
 /** How far the page scrolls before the header gets its backdrop. */
 const SCROLL_THRESHOLD_PX = 10;
 
-/** Top padding: 16 px in the browser; on native the status bar + 5 px (fallback 50 px). */
-export function headerTopPadding(target: Platform = platform): number {
-  if (!target.isNative) return BROWSER_PADDING_PX;
+/**
+ * Top padding: 16 px in the browser (and the desktop window); on a phone the status bar + 5 px
+ * (fallback 50 px). See docs/mobile.md, "Status bar".
+ */
+export function headerTopPadding(
+  target: Pick<Platform, 'hasStatusBar' | 'statusBarHeight'> = platform,
+): number {
+  if (!target.hasStatusBar) return BROWSER_PADDING_PX;
   const bar = target.statusBarHeight();
   return bar === null ? NATIVE_FALLBACK_PADDING_PX : bar + STATUS_BAR_EXTRA_PX;
 }

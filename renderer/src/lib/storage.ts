@@ -1,3 +1,5 @@
+import { platform } from '../platform';
+
 /** Local storage keys, each named once. */
 export const STORAGE_KEYS = {
   token: 'token',
@@ -54,8 +56,32 @@ function write(key: string, value: string | null): void {
   }
 }
 
-export const getToken = () => read(STORAGE_KEYS.token);
-export const setToken = (token: string | null) => write(STORAGE_KEYS.token, token);
+/**
+ * The session token. On the web it lives in localStorage under `token`; a native shell keeps it in
+ * its own storage (the desktop bridge's keychain, Capacitor Preferences), read once by
+ * `loadToken()` before the app renders and mirrored here so reads stay synchronous. See
+ * docs/mobile.md, "Token storage".
+ */
+let nativeToken: string | null = null;
+
+export async function loadToken(): Promise<void> {
+  if (!platform.tokenStorage) return;
+  try {
+    nativeToken = await platform.tokenStorage.get();
+  } catch {
+    nativeToken = null;
+  }
+}
+
+export const getToken = () => (platform.tokenStorage ? nativeToken : read(STORAGE_KEYS.token));
+
+export function setToken(token: string | null): void {
+  const store = platform.tokenStorage;
+  if (!store) return write(STORAGE_KEYS.token, token);
+  nativeToken = token;
+  // The session goes on in memory when the shell cannot store it: it is simply not remembered.
+  void (token === null ? store.clear() : store.set(token)).catch(() => undefined);
+}
 
 export function getCachedUser<T>(): T | null {
   const text = read(STORAGE_KEYS.userData);

@@ -15,3 +15,8 @@ export const TOAST_EXIT_MS = 200;
 
 // Payments: how often the shop asks after payments still pending with the provider.
 export const PENDING_PAYMENTS_POLL_MS = 30_000;
+
+// Push registration on mobile: up to 5 retries, 1 s doubling, plus up to 1 s of jitter (docs/mobile.md, "Push").
+export const PUSH_REGISTRATION_RETRIES = 5;
+export const PUSH_RETRY_BASE_MS = 1_000;
+export const PUSH_RETRY_JITTER_MS = 1_000;

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { headerTopPadding } from '../components/PageHeader';
 import { resolveUrl, socketUrl, type Platform } from './index';
+import { createWebPlatform } from './web';
 
-const shell = { openSignInPage: () => null, onNavigate: () => () => undefined };
-const web: Platform = { kind: 'web', isNative: false, apiOrigin: '', statusBarHeight: () => null, ...shell };
+const web: Platform = createWebPlatform('');
 const native = (bar: number | null): Platform => ({
+  ...createWebPlatform('https://play.spar.game'),
   kind: 'capacitor',
   isNative: true,
-  apiOrigin: 'https://play.spar.game',
+  hasStatusBar: true,
   statusBarHeight: () => bar,
-  ...shell,
 });
 
 describe('platform', () => {
@@ -32,5 +32,14 @@ describe('platform', () => {
     expect(headerTopPadding(web)).toBe(16);
     expect(headerTopPadding(native(24))).toBe(29);
     expect(headerTopPadding(native(null))).toBe(50);
+    // The desktop window has no status bar to clear.
+    expect(headerTopPadding({ hasStatusBar: false, statusBarHeight: () => 30 })).toBe(16);
+  });
+
+  it('the web keeps the session in localStorage, has no push and no native notifications', async () => {
+    expect(web.tokenStorage).toBeNull();
+    expect(await web.pushDevice()).toBeNull();
+    expect(await web.notify({ kind: 'message', title: 't', body: 'b', route: '/' })).toBe(false);
+    expect(web.soundSource('/sounds/ui/click.mp3')).toBe('/sounds/ui/click.mp3');
   });
 });

@@ -1,6 +1,6 @@
 import type * as HowlerModule from 'howler';
 import type { Howl } from 'howler';
-import { resolveUrl } from '../../platform';
+import { platform } from '../../platform';
 import type { SoundLoader } from './store';
 
 let howler: Promise<typeof HowlerModule> | null = null;
@@ -18,7 +18,8 @@ export const howlerLoader: SoundLoader = {
     (howler ??= import('howler'))
       .then(({ Howl }) => {
         const made: Howl = new Howl({
-          src: [resolveUrl(src)],
+          // The offline cache's copy where the platform has one, else the server's file.
+          src: [platform.soundSource(src)],
           format: ['mp3'],
           loop,
           volume: level,

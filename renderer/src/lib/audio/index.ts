@@ -36,7 +36,7 @@ const PRELOADED: readonly SoundKey[] = [
 
 /**
  * Wires the store to the page once: sound requests from anywhere play through it, the music starts
- * on the first user gesture and pauses while the page is hidden. Returns the undo.
+ * on the first user gesture and pauses while the page is hidden or the app is in the background. Returns the undo.
  */
 export function installAudio(store: AudioStore = audio, doc: Document = document): () => void {
   registerSoundPlayer((key) => store.play(key));
@@ -49,7 +49,10 @@ export function installAudio(store: AudioStore = audio, doc: Document = document
   for (const name of gestures) doc.addEventListener(name, onGesture, true);
   const onVisibility = () => store.setHidden(doc.visibilityState === 'hidden');
   doc.addEventListener('visibilitychange', onVisibility);
+  // A mobile app sent to the background pauses the music and resumes it on return; docs/mobile.md, "App state".
+  const offAppState = platform.onAppStateChange((active) => store.setHidden(!active));
   return () => {
+    offAppState();
     registerSoundPlayer(null);
     for (const name of gestures) doc.removeEventListener(name, onGesture, true);
     doc.removeEventListener('visibilitychange', onVisibility);

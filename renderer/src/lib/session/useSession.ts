@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { AuthResponse, AuthUser, GoogleAuthResponse } from '@shared/protocol';
 import { endSession } from '../http';
+import { deactivatePushDevice } from '../push';
 import { socket } from '../realtime';
 import { setCachedUser, setToken } from '../storage';
 import { toast } from '../toast';
@@ -29,6 +30,8 @@ export function useSession() {
     // Closed first: the server signs this session's sockets out as it revokes it, and an open
     // socket would take that for an expired session.
     socket.disconnect();
+    // While the session still stands: the device stops getting this account's push notifications.
+    await deactivatePushDevice();
     try {
       await logoutRequest();
     } catch {

@@ -1,0 +1,5 @@
+package game.spar.app;
+
+import com.getcapacitor.BridgeActivity;
+
+public class MainActivity extends BridgeActivity {}
