@@ -83,7 +83,8 @@ export function isHandStart(state: GameState): boolean {
 export async function appendStep(db: Executor, p: Progress, finishing: boolean): Promise<void> {
   const prev = p.seq - 1;
   const expiries = JSON.stringify(p.expiries);
-  const snapshot = [JSON.stringify(p.state), p.seq, p.turnDeadline, expiries, p.now, p.gameId];
+  // Serialising the state is most of a step's cost: only a snapshot pays it.
+  const snapshot = () => [JSON.stringify(p.state), p.seq, p.turnDeadline, expiries, p.now, p.gameId];
   if (p.move) {
     const { affected } = await runPrepared(db, APPEND_MOVE, [
       p.seq,
@@ -99,10 +100,10 @@ export async function appendStep(db: Executor, p: Progress, finishing: boolean):
       p.seq,
     ]);
     if (affected !== 1) throw stale(p);
-    if (finishing || isHandStart(p.state)) await runPrepared(db, WRITE_SNAPSHOT, snapshot);
+    if (finishing || isHandStart(p.state)) await runPrepared(db, WRITE_SNAPSHOT, snapshot());
     return;
   }
-  const { affected } = await runPrepared(db, WRITE_GUARDED_SNAPSHOT, [...snapshot, prev, prev, p.seq]);
+  const { affected } = await runPrepared(db, WRITE_GUARDED_SNAPSHOT, [...snapshot(), prev, prev, p.seq]);
   if (affected !== 1) throw stale(p);
 }
 
