@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlay, legalCards, newGame, type GameState } from '@shared/game';
 import { DIALECTS, createTestApp, type TestApp } from '../../testing/harness';
 import type { RoomSnapshot } from '../../rooms/types';
-import { RefusedWrite } from './group-commit';
+import { RefusedWrite, WriteFailed } from './group-commit';
 import { isHandStart } from './move-log';
 import { SqlGameStore } from './store';
 
@@ -160,5 +160,48 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
       .execute();
     expect(seqs.map((m) => m.seq)).toEqual([1]);
     expect(await store.load(game.id)).toMatchObject({ seq: 2, status: 'finished', reason: 'resign' });
+  });
+
+  it('a write the database rejects fails alone with a clear error; its batch-mates commit', async () => {
+    t = await createTestApp(dialect);
+    const store = new SqlGameStore(t.app.db);
+    const games = ['batch_a', 'batch_b', 'batch_c'].map((id) => botGame(id, 2));
+    for (const game of games) await store.insertGame({ snapshot: game, seed: `seed-${game.id}`, now: T0 });
+    const steps = games.map((game) => {
+      const seat = game.state.turn!;
+      const card = legalCards(game.state, seat)[0]!;
+      return {
+        gameId: game.id,
+        seq: 1,
+        state: applyPlay(game.state, seat, card).state,
+        turnDeadline: null,
+        expiries: [0, 0],
+        move: { seat, card, auto: false },
+        now: T0,
+      };
+    });
+    // A seat the schema refuses (NOT NULL): the statement fails and takes the batch with it.
+    const broken = { ...steps[1]!, move: { ...steps[1]!.move, seat: null as unknown as number } };
+    const outcomes = await Promise.allSettled([
+      store.save(steps[0]!, null),
+      store.save(broken, null),
+      store.save(steps[2]!, null),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    const error = (outcomes[1] as PromiseRejectedResult).reason as Error;
+    expect(error).toBeInstanceOf(WriteFailed);
+    expect(error.message).toMatch(/^Could not store game batch_b at seq 1: .*null/i);
+    const stored = await t.app.db.kysely
+      .selectFrom('moves')
+      .select(['game_id', 'seq'])
+      .orderBy('game_id')
+      .execute();
+    expect(stored).toEqual([
+      { game_id: 'batch_a', seq: 1 },
+      { game_id: 'batch_c', seq: 1 },
+    ]);
+    // The failed game is untouched: its next write is still seq 1.
+    await store.save(steps[1]!, null);
+    expect(await store.load('batch_b')).toMatchObject({ seq: 1 });
   });
 });
