@@ -38,6 +38,7 @@ import { gameRoutes } from './modules/games/routes';
 import { rewardRoutes } from './modules/rewards/routes';
 import { RewardService } from './modules/rewards/service';
 import { GameService } from './modules/games/service';
+import type { GroupCommitHooks } from './modules/games/group-commit';
 import { SqlGameStore } from './modules/games/store';
 import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
@@ -66,6 +67,8 @@ export interface AppOptions {
   paymentProvider?: PaymentProvider;
   /** Replaces the push sender chosen from the configuration (tests: FCM against a fake). */
   pushSender?: PushSender;
+  /** Hooks into the game store's group commit (the crash test holds a commit window open). */
+  groupCommitHooks?: GroupCommitHooks;
 }
 
 export interface App extends FastifyInstance {
@@ -113,8 +116,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
   const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
+  const gameStore = new SqlGameStore(db, options.groupCommitHooks);
   const rooms = new RoomManager({
-    store: new SqlGameStore(db),
+    store: gameStore,
     now,
     timings: config.timings,
     log: app.log,
@@ -281,6 +285,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     matchmaking.stop();
     rooms.stop();
     await notifier.settled();
+    // Moves already handed to the group commit are written before the database closes.
+    await gameStore.settled();
     mailer.close();
     await db.close();
   });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
 import { StaticMigrationProvider } from './migrations';
+import { namedStatementPool } from './prepared';
 
 export type { DialectName } from './dialect';
 
@@ -53,7 +54,9 @@ export async function openDb(options: DbOptions): Promise<Db> {
   if (options.databaseUrl) {
     dialect = 'postgres';
     kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: options.databaseUrl, max: 10 }) }),
+      dialect: new PostgresDialect({
+        pool: namedStatementPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
+      }),
     });
   } else {
     dialect = 'sqlite';

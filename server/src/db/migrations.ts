@@ -527,8 +527,17 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
-    // Numbered after migrations other branches add (0015, 0016); it touches only its own tables, so
-    // it runs the same in any order relative to them.
+    '0016_move_log': {
+      async up(db: Kysely<unknown>) {
+        // A move row carries what the room needs to resume after it (its turn deadline and
+        // expiry counts), so a play stores only its row and the game's state is written at the
+        // start of each hand. Older rows, all covered by their game's stored state, keep nulls.
+        // See docs/design.md, "Game storage".
+        await db.schema.alterTable('moves').addColumn('turn_deadline', time).execute();
+        await db.schema.alterTable('moves').addColumn('expiries', 'text').execute();
+      },
+    },
+    // It touches only its own tables, so it runs the same in any order relative to the others.
     '0017_google_sign_in': {
       async up(db: Kysely<unknown>) {
         // Google sign-ins in progress and the one-time codes they end in. Both are single use

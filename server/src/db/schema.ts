@@ -110,9 +110,13 @@ export interface GamesTable {
   seed: string;
   player_count: number;
   target_score: number;
-  /** The engine's GameState as JSON, written after every play. */
+  /**
+   * The engine's GameState as JSON at `seq`: a snapshot written at the start of each hand and
+   * when the game ends. Moves with a higher seq replay on it (see docs/design.md, "Game storage").
+   */
   state: string;
   seq: number;
+  /** The turn deadline and expiries as of `seq`; a later move row carries newer ones. */
   turn_deadline: number | null;
   /** JSON array: consecutive turn-timer expiries per seat. */
   expiries: string;
@@ -155,6 +159,10 @@ export interface MovesTable {
   card: string;
   auto: number;
   created_at: number;
+  /** The turn deadline after this move (0016_move_log; null on older rows and for bots' turns). */
+  turn_deadline: number | null;
+  /** JSON array of the expiry counts after this move; null only on rows older than 0016_move_log. */
+  expiries: string | null;
 }
 
 export interface RatingsTable {

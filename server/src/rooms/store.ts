@@ -55,7 +55,9 @@ export interface GameStore {
   /**
    * Saves a step (the move and the state it led to) in one transaction, so a restart resumes at
    * exactly this seq. With `finish`, the same transaction ends the game, rates it if it is rated,
-   * records what each player earned and frees its players; those results are returned.
+   * records what each player earned and frees its players; those results are returned. Resolves
+   * only once the step is committed; rejects, having written nothing of it, when the step is not
+   * the game's next seq (a stale writer) or its write failed.
    */
   save(progress: Progress, finish: Finish | null): Promise<Finished | undefined>;
   /**

@@ -54,11 +54,8 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  dialect: DialectName,
-  env: Record<string, string> = {},
-  options: AppOptions = {},
-): Promise<TestApp> {
+/** A fresh database of `dialect`: a temporary DATA_DIR, and on PostgreSQL a schema of its own. */
+export async function createTestDatabase(dialect: DialectName) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-test-'));
   let databaseUrl: string | undefined;
   let dropSchema = async () => {};
@@ -79,6 +76,22 @@ export async function createTestApp(
       await client.end();
     };
   }
+  return {
+    dataDir,
+    databaseUrl,
+    async drop() {
+      await dropSchema();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function createTestApp(
+  dialect: DialectName,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestApp> {
+  const { dataDir, databaseUrl, drop } = await createTestDatabase(dialect);
   const config = loadConfig({
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-web-app'),
@@ -109,8 +122,7 @@ export async function createTestApp(
     },
     async close() {
       await testApp.app.close();
-      await dropSchema();
-      rmSync(dataDir, { recursive: true, force: true });
+      await drop();
     },
   };
   return testApp;

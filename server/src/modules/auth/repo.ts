@@ -1,17 +1,21 @@
 import type { Kysely, Selectable } from 'kysely';
 import { usernameKey } from '@shared/usernames';
-import type { Database, UsersTable } from '../../db/schema';
+import { firstPrepared, prepared } from '../../db/prepared';
+import type { Database, SessionsTable, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<Database>;
 
+// The session check runs on every request and socket sign-in: prepared statements (see
+// docs/design.md, "Game storage").
+const USER_BY_ID = prepared<UserRow>('user_by_id', 'select * from users where id = ? and deleted_at is null');
+const SESSION_BY_HASH = prepared<Selectable<SessionsTable>>(
+  'session_by_hash',
+  'select * from sessions where token_hash = ?',
+);
+
 export function findUserById(db: Db, id: number) {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  return firstPrepared(db, USER_BY_ID, [id]);
 }
 
 /** By username or email, ignoring case. */
@@ -126,7 +130,7 @@ export function insertSession(
 }
 
 export function findSessionByHash(db: Db, tokenHash: string) {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+  return firstPrepared(db, SESSION_BY_HASH, [tokenHash]);
 }
 
 export function findSessionById(db: Db, id: number) {

@@ -1,27 +1,53 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { GameState } from '@shared/game';
 import type { GameMode, RatingChange } from '@shared/protocol';
 import type { Db } from '../../db';
-import type { Database, GamePlayersTable, GamesTable } from '../../db/schema';
+import { firstPrepared, runPrepared } from '../../db/prepared';
+import type { Database } from '../../db/schema';
 import type { Finish, Finished, GameStore, NewGame, Progress } from '../../rooms/store';
 import type { RoomSnapshot } from '../../rooms/types';
 import { avatarUrlsOf } from '../customization/repo';
 import { rateGame } from '../ratings/repo';
 import { recordGameRewards } from '../rewards/game-rewards';
+import { GroupCommit, type GroupCommitHooks } from './group-commit';
+import {
+  GAME_BY_ID,
+  MOVES_AFTER,
+  PLAYERS_OF_GAME,
+  appendStep,
+  replay,
+  type GameRow,
+  type GamePlayerRow,
+  type MoveRow,
+} from './move-log';
 
-type GameRow = Selectable<GamesTable>;
-type GamePlayerRow = Selectable<GamePlayersTable>;
+interface Step {
+  progress: Progress;
+  finish: Finish | null;
+}
 
 /**
- * The rooms' GameStore on our database: rows ↔ snapshots, and every write of a game in one
- * transaction. It lives here rather than in rooms because finishing a game rates it (ranked) and
- * records the players' rewards.
+ * The rooms' GameStore on our database: rows ↔ snapshots, the move log, and every step of a game
+ * written through one group-commit writer. It lives here rather than in rooms because finishing a
+ * game rates it (ranked) and records the players' rewards. See docs/design.md, "Game storage".
  */
 export class SqlGameStore implements GameStore {
   private readonly db: Kysely<Database>;
+  private readonly steps: GroupCommit<Transaction<Database>, Step, Finished | undefined>;
 
-  constructor(db: Db) {
+  constructor(db: Db, hooks: GroupCommitHooks = {}) {
     this.db = db.kysely;
+    this.steps = new GroupCommit({
+      transact: (work) => this.db.transaction().execute(work),
+      write: (trx, step) => writeStep(trx, step),
+      describe: ({ progress }) => `game ${progress.gameId} at seq ${progress.seq}`,
+      hooks,
+    });
+  }
+
+  /** Resolves once every step handed to save() has been written or refused (shutdown). */
+  settled(): Promise<void> {
+    return this.steps.settled();
   }
 
   async insertGame({ snapshot, seed, now }: NewGame): Promise<number[]> {
@@ -91,54 +117,12 @@ export class SqlGameStore implements GameStore {
     }
   }
 
-  async save(p: Progress, finish: Finish | null): Promise<Finished | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      if (p.move) {
-        await trx
-          .insertInto('moves')
-          .values({
-            game_id: p.gameId,
-            seq: p.seq,
-            seat: p.move.seat,
-            card: p.move.card,
-            auto: p.move.auto ? 1 : 0,
-            created_at: p.now,
-          })
-          .execute();
-      }
-      await trx
-        .updateTable('games')
-        .set({
-          seq: p.seq,
-          state: JSON.stringify(p.state),
-          turn_deadline: p.turnDeadline,
-          expiries: JSON.stringify(p.expiries),
-          updated_at: p.now,
-          ...(finish
-            ? {
-                status: 'finished' as const,
-                winner_user_id: finish.winnerUserId,
-                reason: finish.reason,
-                finished_at: p.now,
-                turn_deadline: null,
-              }
-            : {}),
-        })
-        .where('id', '=', p.gameId)
-        .execute();
-      if (!finish) return undefined;
-      await trx.deleteFrom('active_players').where('game_id', '=', p.gameId).execute();
-      const ratingChange = await rateIfRanked(trx, p.gameId, finish, p.now);
-      const rewards = await recordGameRewards(trx, {
-        gameId: p.gameId,
-        mode: finish.mode,
-        humans: finish.players.flatMap((player) => (player.userId === null ? [] : [player.userId])),
-        winnerUserId: finish.winnerUserId,
-        state: p.state,
-        now: p.now,
-      });
-      return { ratingChange, rewards };
-    });
+  /**
+   * Queues the step for the next group commit; resolves once that transaction has committed and
+   * rejects when the step was refused (not the game's next seq) or its write failed.
+   */
+  save(progress: Progress, finish: Finish | null): Promise<Finished | undefined> {
+    return this.steps.submit({ progress, finish });
   }
 
   async start(gameId: string, turnDeadline: number | null, now: number): Promise<boolean> {
@@ -166,17 +150,55 @@ export class SqlGameStore implements GameStore {
   }
 
   async loadActive(): Promise<RoomSnapshot[]> {
-    const rows = await this.db
-      .selectFrom('games')
-      .selectAll()
-      .where('status', 'in', ['active', 'waiting'])
+    const live = ['active', 'waiting'] as const;
+    const rows = await this.db.selectFrom('games').selectAll().where('status', 'in', live).execute();
+    if (rows.length === 0) return [];
+    const moves = await this.db
+      .selectFrom('moves')
+      .innerJoin('games', 'games.id', 'moves.game_id')
+      .select([
+        'moves.game_id',
+        'moves.seq',
+        'moves.seat',
+        'moves.card',
+        'moves.turn_deadline',
+        'moves.expiries',
+      ])
+      .where('games.status', 'in', live)
+      .whereRef('moves.seq', '>', 'games.seq')
+      .orderBy('moves.game_id')
+      .orderBy('moves.seq')
       .execute();
-    return this.withPlayers(rows);
+    const movesOf = groupBy(moves, (move) => move.game_id);
+    const players = await this.db
+      .selectFrom('game_players')
+      .selectAll()
+      .where(
+        'game_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('seat')
+      .execute();
+    const playersOf = groupBy(players, (player) => player.game_id);
+    const avatars = await this.avatarsOf(players.flatMap((p) => (p.user_id === null ? [] : [p.user_id])));
+    return rows.map((row) =>
+      toSnapshot(row, movesOf.get(row.id) ?? [], playersOf.get(row.id) ?? [], avatars),
+    );
   }
 
+  /** One game by id, through the prepared statements of a room load. */
   async load(gameId: string): Promise<RoomSnapshot | undefined> {
-    const row = await this.db.selectFrom('games').selectAll().where('id', '=', gameId).executeTakeFirst();
-    return row ? (await this.withPlayers([row]))[0] : undefined;
+    const row = await firstPrepared(this.db, GAME_BY_ID, [gameId]);
+    if (!row) return undefined;
+    const [moves, players] = await Promise.all([
+      runPrepared(this.db, MOVES_AFTER, [gameId, row.seq]),
+      runPrepared(this.db, PLAYERS_OF_GAME, [gameId]),
+    ]);
+    const avatars = await this.avatarsOf(
+      players.rows.flatMap((p) => (p.user_id === null ? [] : [p.user_id])),
+    );
+    return toSnapshot(row, moves.rows, players.rows, avatars);
   }
 
   async activeGameOf(userId: number): Promise<{ id: string; mode: GameMode } | undefined> {
@@ -201,29 +223,6 @@ export class SqlGameStore implements GameStore {
   avatarsOf(userIds: readonly number[]): Promise<Map<number, string>> {
     return avatarUrlsOf(this.db, userIds);
   }
-
-  private async withPlayers(rows: GameRow[]): Promise<RoomSnapshot[]> {
-    if (rows.length === 0) return [];
-    const players = await this.db
-      .selectFrom('game_players')
-      .selectAll()
-      .where(
-        'game_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('seat')
-      .execute();
-    // Avatars are the players' current choice, not stored with the game.
-    const avatars = await this.avatarsOf(players.flatMap((p) => (p.user_id === null ? [] : [p.user_id])));
-    return rows.map((row) =>
-      toSnapshot(
-        row,
-        players.filter((p) => p.game_id === row.id),
-        avatars,
-      ),
-    );
-  }
 }
 
 /** Thrown inside insertGame's transaction to roll it back when a player is already playing. */
@@ -233,7 +232,33 @@ class PlayersBusy extends Error {
   }
 }
 
-function toSnapshot(row: GameRow, players: GamePlayerRow[], avatars: Map<number, string>): RoomSnapshot {
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+/** A stored game as a room resumes it: its snapshot with the moves after it replayed. */
+function toSnapshot(
+  row: GameRow,
+  moves: readonly MoveRow[],
+  players: readonly GamePlayerRow[],
+  avatars: Map<number, string>,
+): RoomSnapshot {
+  const position = replay(
+    row.id,
+    {
+      state: JSON.parse(row.state) as GameState,
+      seq: row.seq,
+      turnDeadline: row.turn_deadline,
+      expiries: JSON.parse(row.expiries) as number[],
+    },
+    moves,
+  );
   return {
     id: row.id,
     mode: row.mode,
@@ -244,10 +269,7 @@ function toSnapshot(row: GameRow, players: GamePlayerRow[], avatars: Map<number,
       botLevel: p.bot_level,
       avatarUrl: p.user_id === null ? null : (avatars.get(p.user_id) ?? null),
     })),
-    state: JSON.parse(row.state) as GameState,
-    seq: row.seq,
-    turnDeadline: row.turn_deadline,
-    expiries: JSON.parse(row.expiries) as number[],
+    ...position,
     status: row.status,
     winnerUserId: row.winner_user_id,
     reason: row.reason,
@@ -256,6 +278,38 @@ function toSnapshot(row: GameRow, players: GamePlayerRow[], avatars: Map<number,
         ? { userId: row.invited_user_id, expiresAt: row.invite_expires_at }
         : null,
   };
+}
+
+/**
+ * One step in the group commit's transaction: the move log (and snapshot) first, which refuses a
+ * stale seq before anything is written; a finishing step then ends the game, rates it if it is
+ * rated, records what each player earned and frees its players.
+ */
+async function writeStep(trx: Transaction<Database>, { progress: p, finish }: Step) {
+  await appendStep(trx, p, finish !== null);
+  if (!finish) return undefined;
+  await trx
+    .updateTable('games')
+    .set({
+      status: 'finished',
+      winner_user_id: finish.winnerUserId,
+      reason: finish.reason,
+      finished_at: p.now,
+      turn_deadline: null,
+    })
+    .where('id', '=', p.gameId)
+    .execute();
+  await trx.deleteFrom('active_players').where('game_id', '=', p.gameId).execute();
+  const ratingChange = await rateIfRanked(trx, p.gameId, finish, p.now);
+  const rewards = await recordGameRewards(trx, {
+    gameId: p.gameId,
+    mode: finish.mode,
+    humans: finish.players.flatMap((player) => (player.userId === null ? [] : [player.userId])),
+    winnerUserId: finish.winnerUserId,
+    state: p.state,
+    now: p.now,
+  });
+  return { ratingChange, rewards };
 }
 
 /** Ranked games between two people are rated, in the transaction that finishes them. */

@@ -1,0 +1,129 @@
+/**
+ * Group commit: the writes of every room that arrive together go to the database in one
+ * transaction, so a busy server pays one commit for many moves. See docs/design.md, "Game storage".
+ *
+ * One writer. When it is idle, the first write schedules a flush on the next turn of the event
+ * loop (setImmediate), so everything submitted in the same turn — the window — shares it; writes
+ * arriving while a flush runs wait for the next one. Each caller's promise settles only once its
+ * batch has committed, so nothing is announced before it is stored.
+ */
+
+/** The most writes one transaction carries; a longer queue is flushed in several. */
+export const GROUP_COMMIT_MAX_BATCH = 64;
+
+/**
+ * A write that was refused without failing any statement (a stale seq): it rejects on its own
+ * and the rest of its batch still commits.
+ */
+export class RefusedWrite extends Error {}
+
+/** Why a write that was not refused did not commit; `cause` is the database's error. */
+export class WriteFailed extends Error {}
+
+export interface GroupCommitHooks {
+  /**
+   * Runs inside each batch's transaction after its writes and before the commit. Tests use it
+   * to hold a window open (and kill the process in it); it has no other use.
+   */
+  beforeCommit?(size: number): Promise<void>;
+}
+
+export interface GroupCommitOptions<Tx, Item, Result> {
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transact<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Writes one item in the batch's transaction; throws RefusedWrite to refuse it alone. */
+  write(tx: Tx, item: Item): Promise<Result>;
+  /** For error messages: which write this is. */
+  describe(item: Item): string;
+  hooks?: GroupCommitHooks;
+  maxBatch?: number;
+}
+
+interface Entry<Item, Result> {
+  item: Item;
+  resolve(result: Result): void;
+  reject(error: unknown): void;
+}
+
+type Outcome<Result> = { ok: true; value: Result } | { ok: false; error: RefusedWrite };
+
+export class GroupCommit<Tx, Item, Result> {
+  private pending: Entry<Item, Result>[] = [];
+  private running = false;
+  private idle: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: GroupCommitOptions<Tx, Item, Result>) {}
+
+  /** Queues a write; resolves once the transaction carrying it has committed. */
+  submit(item: Item): Promise<Result> {
+    return new Promise<Result>((resolve, reject) => {
+      this.pending.push({ item, resolve, reject });
+      this.kick();
+    });
+  }
+
+  /** Resolves once every write submitted so far has settled (shutdown waits for it). */
+  async settled(): Promise<void> {
+    while (this.running) await this.idle;
+  }
+
+  private kick(): void {
+    if (this.running) return;
+    this.running = true;
+    this.idle = new Promise<void>((done) => {
+      setImmediate(() => {
+        void this.drain().finally(() => {
+          this.running = false;
+          done();
+          // A write may have arrived after the last batch was taken.
+          if (this.pending.length > 0) this.kick();
+        });
+      });
+    });
+  }
+
+  private async drain(): Promise<void> {
+    const max = this.options.maxBatch ?? GROUP_COMMIT_MAX_BATCH;
+    while (this.pending.length > 0) await this.flush(this.pending.splice(0, max));
+  }
+
+  private async flush(batch: Entry<Item, Result>[]): Promise<void> {
+    let outcomes: Outcome<Result>[];
+    try {
+      outcomes = await this.options.transact(async (tx) => {
+        const results: Outcome<Result>[] = [];
+        for (const entry of batch) results.push(await this.attempt(tx, entry.item));
+        await this.options.hooks?.beforeCommit?.(batch.length);
+        return results;
+      });
+    } catch (error) {
+      if (batch.length > 1) {
+        // Something in the batch failed and took the transaction with it: each write goes again
+        // alone, so exactly the failing ones reject and every other one commits.
+        for (const entry of batch) await this.flush([entry]);
+        return;
+      }
+      const entry = batch[0]!;
+      entry.reject(
+        new WriteFailed(
+          `Could not store ${this.options.describe(entry.item)}: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        ),
+      );
+      return;
+    }
+    outcomes.forEach((outcome, i) => {
+      if (outcome.ok) batch[i]!.resolve(outcome.value);
+      else batch[i]!.reject(outcome.error);
+    });
+  }
+
+  private async attempt(tx: Tx, item: Item): Promise<Outcome<Result>> {
+    try {
+      return { ok: true, value: await this.options.write(tx, item) };
+    } catch (error) {
+      if (error instanceof RefusedWrite) return { ok: false, error };
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,132 @@
+import type { Selectable } from 'kysely';
+import { applyPlay, type Card, type GameState } from '@shared/game';
+import { prepared, runPrepared, type Executor } from '../../db/prepared';
+import type { GamePlayersTable, GamesTable } from '../../db/schema';
+import type { Progress } from '../../rooms/store';
+import { RefusedWrite } from './group-commit';
+
+/**
+ * A game as stored: a snapshot of its state in its `games` row, written at the start of each hand
+ * and when it ends, plus one append-only `moves` row per play. Loading replays the moves after
+ * the snapshot on the engine, which is deterministic. See docs/design.md, "Game storage".
+ */
+
+/** What a room resumes from, as of one seq. */
+export interface StoredPosition {
+  state: GameState;
+  seq: number;
+  turnDeadline: number | null;
+  expiries: number[];
+}
+
+export type GameRow = Selectable<GamesTable>;
+export type GamePlayerRow = Selectable<GamePlayersTable>;
+
+export interface MoveRow {
+  seq: number;
+  seat: number;
+  card: string;
+  turn_deadline: number | null;
+  expiries: string | null;
+}
+
+/** The game's seq guard, shared by both writes below: exactly the next seq of an active game. */
+const NEXT_SEQ = `status = 'active'
+  and (seq = ? or exists (select 1 from moves m where m.game_id = games.id and m.seq = ?))
+  and not exists (select 1 from moves m where m.game_id = games.id and m.seq = ?)`;
+
+/** Appends a play, only when it is the game's next seq (casts: PostgreSQL types the select list). */
+const APPEND_MOVE = prepared<never>(
+  'append_move',
+  `insert into moves (game_id, seq, seat, card, auto, created_at, turn_deadline, expiries)
+  select id, cast(? as integer), cast(? as integer), cast(? as text), cast(? as integer),
+    cast(? as bigint), cast(? as bigint), cast(? as text)
+  from games where id = ? and ${NEXT_SEQ}`,
+);
+
+/** Writes the snapshot after a play that was just appended (the seq is already guarded). */
+const WRITE_SNAPSHOT = prepared<never>(
+  'write_snapshot',
+  'update games set state = ?, seq = ?, turn_deadline = ?, expiries = ?, updated_at = ? where id = ?',
+);
+
+/** Writes a snapshot for a step without a play (a forfeit), guarded like a move. */
+const WRITE_GUARDED_SNAPSHOT = prepared<never>(
+  'write_guarded_snapshot',
+  `update games set state = ?, seq = ?, turn_deadline = ?, expiries = ?, updated_at = ?
+  where id = ? and ${NEXT_SEQ}`,
+);
+
+export const GAME_BY_ID = prepared<GameRow>('game_by_id', 'select * from games where id = ?');
+
+export const PLAYERS_OF_GAME = prepared<GamePlayerRow>(
+  'players_of_game',
+  'select * from game_players where game_id = ? order by seat',
+);
+
+export const MOVES_AFTER = prepared<MoveRow>(
+  'moves_after',
+  `select seq, seat, card, turn_deadline, expiries from moves
+  where game_id = ? and seq > ? order by seq`,
+);
+
+/** Nothing of the hand has been played yet: the state a hand's snapshot holds. */
+export function isHandStart(state: GameState): boolean {
+  return state.tricks.length === 0 && state.currentTrick.length === 0;
+}
+
+/**
+ * Stores one step in the caller's transaction: its move row, and the snapshot when the step
+ * starts a hand, ends the game (`finishing`) or has no move. A step that is not the game's next
+ * seq — a stale writer, or a game that already ended — writes nothing and is refused.
+ */
+export async function appendStep(db: Executor, p: Progress, finishing: boolean): Promise<void> {
+  const prev = p.seq - 1;
+  const expiries = JSON.stringify(p.expiries);
+  // Serialising the state is most of a step's cost: only a snapshot pays it.
+  const snapshot = () => [JSON.stringify(p.state), p.seq, p.turnDeadline, expiries, p.now, p.gameId];
+  if (p.move) {
+    const { affected } = await runPrepared(db, APPEND_MOVE, [
+      p.seq,
+      p.move.seat,
+      p.move.card,
+      p.move.auto ? 1 : 0,
+      p.now,
+      p.turnDeadline,
+      expiries,
+      p.gameId,
+      prev,
+      prev,
+      p.seq,
+    ]);
+    if (affected !== 1) throw stale(p);
+    if (finishing || isHandStart(p.state)) await runPrepared(db, WRITE_SNAPSHOT, snapshot());
+    return;
+  }
+  const { affected } = await runPrepared(db, WRITE_GUARDED_SNAPSHOT, [...snapshot(), prev, prev, p.seq]);
+  if (affected !== 1) throw stale(p);
+}
+
+function stale(p: Progress): RefusedWrite {
+  return new RefusedWrite(
+    `Game ${p.gameId} is not at seq ${p.seq - 1} (or no longer active): the write of seq ${p.seq} was refused`,
+  );
+}
+
+/** The position after replaying `moves` (seq order, all after `from.seq`) on `from`. */
+export function replay(gameId: string, from: StoredPosition, moves: readonly MoveRow[]): StoredPosition {
+  let position = from;
+  for (const move of moves) {
+    if (move.seq !== position.seq + 1 || move.expiries === null)
+      throw new Error(
+        `Game ${gameId}: the move log does not continue seq ${position.seq} (found ${move.seq})`,
+      );
+    position = {
+      state: applyPlay(position.state, move.seat, move.card as Card).state,
+      seq: move.seq,
+      turnDeadline: move.turn_deadline,
+      expiries: JSON.parse(move.expiries) as number[],
+    };
+  }
+  return position;
+}
