@@ -3,7 +3,14 @@ import type { GameState } from '@shared/game';
 import type { GameMode, RatingChange } from '@shared/protocol';
 import type { Db } from '../../db';
 import type { Database, GamePlayersTable, GamesTable } from '../../db/schema';
-import type { Finish, Finished, GameStore, NewGame, Progress } from '../../rooms/store';
+import {
+  StaleWriteError,
+  type Finish,
+  type Finished,
+  type GameStore,
+  type NewGame,
+  type Progress,
+} from '../../rooms/store';
 import type { RoomSnapshot } from '../../rooms/types';
 import { avatarUrlsOf } from '../customization/repo';
 import { rateGame } from '../ratings/repo';
@@ -93,6 +100,7 @@ export class SqlGameStore implements GameStore {
 
   async save(p: Progress, finish: Finish | null): Promise<Finished | undefined> {
     return this.db.transaction().execute(async (trx) => {
+      await fencedUpdate(trx, p, finish);
       if (p.move) {
         await trx
           .insertInto('moves')
@@ -106,26 +114,6 @@ export class SqlGameStore implements GameStore {
           })
           .execute();
       }
-      await trx
-        .updateTable('games')
-        .set({
-          seq: p.seq,
-          state: JSON.stringify(p.state),
-          turn_deadline: p.turnDeadline,
-          expiries: JSON.stringify(p.expiries),
-          updated_at: p.now,
-          ...(finish
-            ? {
-                status: 'finished' as const,
-                winner_user_id: finish.winnerUserId,
-                reason: finish.reason,
-                finished_at: p.now,
-                turn_deadline: null,
-              }
-            : {}),
-        })
-        .where('id', '=', p.gameId)
-        .execute();
       if (!finish) return undefined;
       await trx.deleteFrom('active_players').where('game_id', '=', p.gameId).execute();
       const ratingChange = await rateIfRanked(trx, p.gameId, finish, p.now);
@@ -224,6 +212,36 @@ export class SqlGameStore implements GameStore {
       ),
     );
   }
+}
+
+/**
+ * The step's row update, fenced on the previous seq: a node whose lease lapsed while another
+ * adopted the game finds the seq moved on, writes nothing and stops (docs/scale-out.md, "Fencing").
+ */
+async function fencedUpdate(trx: Transaction<Database>, p: Progress, finish: Finish | null): Promise<void> {
+  const result = await trx
+    .updateTable('games')
+    .set({
+      seq: p.seq,
+      state: JSON.stringify(p.state),
+      turn_deadline: p.turnDeadline,
+      expiries: JSON.stringify(p.expiries),
+      updated_at: p.now,
+      ...(finish
+        ? {
+            status: 'finished' as const,
+            winner_user_id: finish.winnerUserId,
+            reason: finish.reason,
+            finished_at: p.now,
+            turn_deadline: null,
+          }
+        : {}),
+    })
+    .where('id', '=', p.gameId)
+    .where('seq', '=', p.seq - 1)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new StaleWriteError(p.gameId, p.seq);
 }
 
 /** Thrown inside insertGame's transaction to roll it back when a player is already playing. */
