@@ -31,7 +31,11 @@ import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
 import { Notifier } from './modules/devices/notifier';
 import { LocalQueueStore } from './infra/queue-store';
-import { LocalRoomDirectory } from './infra/room-directory';
+import { LocalRoomDirectory, type RoomDirectory } from './infra/room-directory';
+import { NodeRpc } from './infra/node-rpc';
+import { createRedis } from './infra/redis/connection';
+import { RedisBus } from './infra/redis/bus';
+import { RedisRoomDirectory } from './infra/redis/room-directory';
 import { gameRoutes } from './modules/games/routes';
 import { rewardRoutes } from './modules/rewards/routes';
 import { RewardService } from './modules/rewards/service';
@@ -49,6 +53,9 @@ import { Matchmaking } from './realtime/matchmaking';
 import { StallMonitor } from './realtime/stall-monitor';
 import { registerGateway } from './realtime/ws-server';
 import { RoomManager } from './rooms/manager';
+
+/** How long a node waits for the owner of a room to answer a forwarded frame. */
+const FORWARD_TIMEOUT_MS = 3_000;
 
 export interface AppOptions {
   /** Pass false to silence request logs (tests). */
@@ -97,7 +104,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const google =
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
-  const bus: Bus = new LocalBus();
+  // Several nodes (REDIS_URL): the bus, the room directory and node-to-node calls go through Redis.
+  const redis = config.redisUrl ? createRedis(config.redisUrl, config.cluster.redisPrefix) : undefined;
+  if (redis) await redis.ready();
+  const nodeId = config.cluster.nodeId;
+  const bus: Bus = redis ? new RedisBus(redis, nodeId, app.log) : new LocalBus();
+  const directory: RoomDirectory = redis
+    ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
+    : new LocalRoomDirectory();
+  const rpc = redis ? new NodeRpc(bus, nodeId, FORWARD_TIMEOUT_MS) : undefined;
   const accounts = new AccountService({
     db,
     mailer,
@@ -119,7 +134,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     send,
     // The gateway owns presence; rooms ask it synchronously (it is built below, before any game runs).
     isConnected: (userId: number): boolean => gateway.isConnected(userId),
-    directory: new LocalRoomDirectory(),
+    directory,
+    bus,
+    onlineAmong: (userIds) => presence.onlineAmong(userIds),
+    leaseMs: redis ? config.cluster.roomLeaseMs : 0,
   });
   const matchmaking = new Matchmaking({
     queues: new LocalQueueStore(),
@@ -156,6 +174,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+  // Before the sockets close: the rooms go to other nodes at once (docs/scale-out.md, "Draining").
+  app.addHook('preClose', async () => {
+    const handedOff = await rooms.handoff();
+    if (handedOff.length > 0) app.log.info({ games: handedOff.length }, 'handed rooms off');
   });
 
   registerErrorHandling(app);
@@ -237,6 +260,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     friendsOf: (userId) => friendIdsOf(db.kysely, userId),
     chat,
+    rpc,
   });
   registerGateway(app, gateway, {
     trustProxy: config.trustProxy,
@@ -272,6 +296,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rooms.stop();
     await notifier.settled();
     mailer.close();
+    rpc?.stop();
+    await redis?.close();
     await db.close();
   });
   return app;

@@ -53,6 +53,7 @@ const envSchema = z.object({
     .optional(),
   NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(2),
   NODE_TTL_SECONDS: z.coerce.number().positive().max(600).default(10),
+  ROOM_LEASE_SECONDS: z.coerce.number().positive().max(600).default(10),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Spar <no-reply@spar.local>'),
@@ -219,6 +220,8 @@ export interface ClusterConfig {
   heartbeatMs: number;
   /** A node whose heartbeat is this old is dead: its connections stop counting as online. */
   nodeTtlMs: number;
+  /** A room's lease in the directory: a dead owner's games are adopted this long after it died. */
+  roomLeaseMs: number;
 }
 
 /** Caps on WebSocket connections (see docs/design.md, "Socket limits"). */
@@ -274,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       redisPrefix: values.REDIS_PREFIX,
       heartbeatMs: Math.round(values.NODE_HEARTBEAT_SECONDS * 1000),
       nodeTtlMs: Math.round(values.NODE_TTL_SECONDS * 1000),
+      roomLeaseMs: Math.round(values.ROOM_LEASE_SECONDS * 1000),
     },
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
