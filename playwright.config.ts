@@ -57,6 +57,8 @@ export default defineConfig({
       BOT_DELAY_MS: '60',
       // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
       DATABASE_URL: '',
+      // One node: the server suites cover Redis (.ci/run exports REDIS_URL).
+      REDIS_URL: '',
     },
   },
 });

@@ -25,7 +25,8 @@ import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
 import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
-import { LocalPresenceStore } from './infra/presence-store';
+import { LocalPresenceStore, type PresenceStore } from './infra/presence-store';
+import { RedisPresenceStore } from './infra/redis/presence';
 import { createPushSender, type PushSender } from './infra/push';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
@@ -151,7 +152,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
     isConnected: (userId) => gateway.isConnected(userId),
   });
-  const presence = new LocalPresenceStore();
+  const redisPresence = redis
+    ? new RedisPresenceStore(redis, {
+        nodeId,
+        heartbeatMs: config.cluster.heartbeatMs,
+        nodeTtlMs: config.cluster.nodeTtlMs,
+        log: app.log,
+      })
+    : undefined;
+  redisPresence?.start();
+  const presence: PresenceStore = redisPresence ?? new LocalPresenceStore();
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
@@ -297,6 +307,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await notifier.settled();
     mailer.close();
     rpc?.stop();
+    await redisPresence?.stop();
     await redis?.close();
     await db.close();
   });
