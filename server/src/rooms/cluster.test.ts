@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@shared/protocol';
 import { playOn, type Player } from '../testing/game-clients';
-import { Nodes, type ServerNode } from '../testing/nodes';
+import { Nodes, befriendOn, nodeApi, playerOn, privateGameOn, type ServerNode } from '../testing/nodes';
 import { TestSocket } from '../testing/ws-client';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -22,7 +22,6 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('three nodes on one PostgreSQL and 
   let redis: Redis;
   let db: pg.Client;
   const sockets: TestSocket[] = [];
-  let counter = 0;
 
   beforeAll(async () => {
     nodes = await Nodes.create({
@@ -51,65 +50,22 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('three nodes on one PostgreSQL and 
 
   const ownerOf = (gameId: string) => redis.get(`${nodes.env.REDIS_PREFIX}room:${gameId}`);
 
-  async function api<T>(node: ServerNode, method: string, url: string, token?: string, body?: unknown) {
-    const res = await fetch(node.http + url, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${method} ${url} on ${node.id}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  }
-
   async function connect(node: ServerNode, token: string): Promise<TestSocket> {
     const socket = await TestSocket.signedIn(node.ws, token);
     sockets.push(socket);
     return socket;
   }
 
-  /** A new user (registered through `node`) with a socket on `node`. */
   async function player(node: ServerNode): Promise<Player> {
-    const name = `c${++counter}_${Date.now() % 100_000}`;
-    const { token, user } = await api<{ token: string; user: { id: number } }>(
-      node,
-      'POST',
-      '/api/auth/register',
-      undefined,
-      {
-        username: name,
-        password: 'correct horse',
-      },
-    );
-    return { socket: await connect(node, token), token, userId: user.id, username: name };
+    const p = await playerOn(node);
+    sockets.push(p.socket);
+    return p;
   }
 
-  /** Makes two players friends (through whichever nodes); returns the friendship id. */
-  async function befriend(x: Player, y: Player): Promise<number> {
-    const asked = await api<{ id: number }>(a, 'POST', '/api/friends/request', x.token, {
-      friendId: y.userId,
-    });
-    await api(b, 'POST', '/api/friends/respond', y.token, { requestId: asked.id, status: 'accepted' });
-    return asked.id;
-  }
+  const befriend = (x: Player, y: Player) => befriendOn(b, x, y);
 
-  /** A private game created through `host`'s HTTP, so its room lives there; both players join. */
   async function gameOn(host: ServerNode, x: Player, y: Player): Promise<string> {
-    const friendship = await befriend(x, y);
-    const { id } = await api<{ id: string }>(host, 'POST', '/api/game-rooms/private', x.token, {
-      friendshipId: friendship,
-    });
-    await y.socket.next('GAME_INVITATION', (m) => m.gameId === id);
-    for (const p of [x, y]) {
-      p.socket.send({ type: 'GAME_JOIN', gameId: id });
-      await p.socket.next('GAME_STATE', (m) => m.gameId === id);
-    }
-    // Both joined: the room (on `host`) starts the game and tells both, across nodes.
-    for (const p of [x, y])
-      await p.socket.next('GAME_UPDATE', (m) => m.gameId === id && m.game.status === 'active');
-    return id;
+    return (await privateGameOn(host, await befriendOn(a, x, y), x, y)).id;
   }
 
   /** GAME_JOIN until the game answers (its owner may be dead until its lease lapses). */
@@ -159,7 +115,12 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('three nodes on one PostgreSQL and 
     expect(written.map((m) => m.seq)).toEqual(written.map((_, i) => i + 1));
     expect(written.length).toBe(view.seq);
     // Any node answers for the game.
-    const summary = await api<{ id: string; status: string }>(a, 'GET', `/api/games/${gameId}`, kofi.token);
+    const summary = await nodeApi<{ id: string; status: string }>(
+      a,
+      'GET',
+      `/api/games/${gameId}`,
+      kofi.token,
+    );
     expect(summary).toMatchObject({ id: gameId, status: 'finished' });
   });
 

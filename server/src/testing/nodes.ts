@@ -11,7 +11,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { GameView } from '@shared/protocol';
 import { dropPrefix } from '../infra/redis/test-support';
+import type { Player } from './game-clients';
+import { TestSocket } from './ws-client';
 
 export interface ServerNode {
   id: string;
@@ -137,4 +140,75 @@ export class Nodes {
     await Promise.all(this.nodes.map((node) => node.exited));
     await this.cleanup();
   }
+}
+
+/** A JSON request to one node's REST API; throws on any status but 2xx. */
+export async function nodeApi<T>(
+  node: ServerNode,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(node.http + url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} on ${node.id}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+let counter = 0;
+
+/** A new user registered through `node`, with a signed-in socket on `node`. */
+export async function playerOn(node: ServerNode): Promise<Player> {
+  const name = `n${++counter}_${Date.now() % 100_000}`;
+  const { token, user } = await nodeApi<{ token: string; user: { id: number } }>(
+    node,
+    'POST',
+    '/api/auth/register',
+    undefined,
+    { username: name, password: 'correct horse' },
+  );
+  return { socket: await TestSocket.signedIn(node.ws, token), token, userId: user.id, username: name };
+}
+
+/** Makes two players friends through `node`; returns the friendship id. */
+export async function befriendOn(node: ServerNode, x: Player, y: Player): Promise<number> {
+  const asked = await nodeApi<{ id: number }>(node, 'POST', '/api/friends/request', x.token, {
+    friendId: y.userId,
+  });
+  await nodeApi(node, 'POST', '/api/friends/respond', y.token, { requestId: asked.id, status: 'accepted' });
+  return asked.id;
+}
+
+/**
+ * A private game challenged through `host`'s HTTP, so its room lives on `host`, wherever the
+ * players' sockets are; both join and it starts. Returns the id and each player's first view.
+ */
+export async function privateGameOn(
+  host: ServerNode,
+  friendship: number,
+  x: Player,
+  y: Player,
+): Promise<{ id: string; views: Map<number, GameView> }> {
+  const { id } = await nodeApi<{ id: string }>(host, 'POST', '/api/game-rooms/private', x.token, {
+    friendshipId: friendship,
+  });
+  await y.socket.next('GAME_INVITATION', (m) => m.gameId === id);
+  for (const p of [x, y]) {
+    p.socket.send({ type: 'GAME_JOIN', gameId: id });
+    await p.socket.next('GAME_STATE', (m) => m.gameId === id);
+  }
+  // Both joined: the room starts the game and tells both, across nodes.
+  const views = new Map<number, GameView>();
+  for (const p of [x, y]) {
+    const started = await p.socket.next('GAME_UPDATE', (m) => m.gameId === id && m.game.status === 'active');
+    views.set(p.userId, started.game);
+  }
+  return { id, views };
 }
