@@ -24,13 +24,12 @@ import { managerRoutes } from './modules/manager/routes';
 import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
-import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
-import { LocalPresenceStore } from './infra/presence-store';
+import { SESSIONS_REVOKED_CHANNEL } from './infra/bus';
+import { createSeams } from './infra/seams';
 import { createPushSender, type PushSender } from './infra/push';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
 import { Notifier } from './modules/devices/notifier';
-import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory } from './infra/room-directory';
 import { gameRoutes } from './modules/games/routes';
 import { rewardRoutes } from './modules/rewards/routes';
@@ -97,7 +96,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const google =
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
-  const bus: Bus = new LocalBus();
+  // In memory on one node, in Redis with REDIS_URL: see docs/scale-out.md.
+  const seams = await createSeams(config, app.log);
+  const { bus, presence } = seams;
   const accounts = new AccountService({
     db,
     mailer,
@@ -122,7 +123,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     directory: new LocalRoomDirectory(),
   });
   const matchmaking = new Matchmaking({
-    queues: new LocalQueueStore(),
+    queues: seams.queues,
+    matches: seams.matches,
+    lock: seams.lock,
     rooms,
     now,
     matchAcceptMs: config.timings.matchAcceptMs,
@@ -133,7 +136,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
     isConnected: (userId) => gateway.isConnected(userId),
   });
-  const presence = new LocalPresenceStore();
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
@@ -160,9 +162,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandling(app);
   const routes = withContracts(app);
-  await registerSecurity(app, config.publicUrl);
+  await registerSecurity(app, config.publicUrl, seams.redis);
 
-  healthRoutes(routes);
+  healthRoutes(routes, { nodeId: seams.nodeId, db, redis: seams.redis });
   authRoutes(routes, accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
     googleClientIds: config.googleClientIds,
@@ -245,6 +247,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await rewards.seedDailySchedule();
   // Resume every game that was running when the server last stopped.
+  seams.start();
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
   // Ranked windows widen with waiting time, so pairing is retried every second.
@@ -272,6 +275,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rooms.stop();
     await notifier.settled();
     mailer.close();
+    await seams.close();
     await db.close();
   });
   return app;
