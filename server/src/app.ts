@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS } from '@shared/protocol';
 import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { withContracts } from './http/contract';
@@ -26,6 +27,7 @@ import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
 import { SESSIONS_REVOKED_CHANNEL } from './infra/bus';
 import { createSeams } from './infra/seams';
+import { RedisAttemptLimiter, RedisChatRateLimiter } from './infra/redis/limits';
 import { createPushSender, type PushSender } from './infra/push';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
@@ -107,7 +109,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     publicUrl: config.publicUrl,
     sessionDays: config.sessionDays,
     google,
-    loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
+    loginFailures: seams.redis
+      ? new RedisAttemptLimiter(seams.redis, 'login', 5, 15 * 60_000)
+      : new AttemptLimiter(5, 15 * 60_000, now),
     // Every node's gateway hears of it and signs the sessions' sockets out.
     onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
@@ -147,7 +151,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   app.decorate('notifier', notifier);
-  const chat = new ChatService({ db, now, notifier });
+  const chat = new ChatService({
+    db,
+    now,
+    notifier,
+    ...(seams.redis && {
+      limiter: new RedisChatRateLimiter(seams.redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),
+    }),
+  });
   app.decorateRequest('auth', null);
 
   // While shutting down, answers to requests still in flight close their connection, so a

@@ -144,6 +144,14 @@ describe.skipIf(!enabled)('two nodes sharing PostgreSQL and Redis', () => {
     a.socket.send({ type: 'JOIN_QUICK_QUEUE', token: a.token });
     const error = await a.socket.next('ERROR');
     expect(error).toMatchObject({ code: 'UNAVAILABLE', ref: 'JOIN_QUICK_QUEUE' });
+    // Sign-in attempts are counted in Redis: refused plainly rather than let through unlimited.
+    const login = await node.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: a.username, password: 'correct horse' },
+    });
+    expect(login.statusCode).toBe(503);
+    expect(login.json()).toMatchObject({ code: 'unavailable' });
     // The socket and the node still work for what needs no Redis.
     expect((await node.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     a.socket.send({ type: 'GET_ONLINE_STATUS', userIds: [], token: a.token });
@@ -153,5 +161,11 @@ describe.skipIf(!enabled)('two nodes sharing PostgreSQL and Redis', () => {
     await expect.poll(async () => (await deep()).status, { timeout: 8_000 }).toBe(200);
     a.socket.send({ type: 'JOIN_QUICK_QUEUE', token: a.token });
     await a.socket.next('QUEUE_JOIN_SUCCESS');
+    const again = await node.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: a.username, password: 'correct horse' },
+    });
+    expect(again.statusCode).toBe(200);
   });
 });
