@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS } from '@shared/protocol';
 import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { withContracts } from './http/contract';
@@ -24,18 +25,15 @@ import { managerRoutes } from './modules/manager/routes';
 import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
-import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
-import { LocalPresenceStore, type PresenceStore } from './infra/presence-store';
-import { RedisPresenceStore } from './infra/redis/presence';
+import { SESSIONS_REVOKED_CHANNEL } from './infra/bus';
+import { createSeams } from './infra/seams';
+import { RedisAttemptLimiter, RedisChatRateLimiter } from './infra/redis/limits';
 import { createPushSender, type PushSender } from './infra/push';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
 import { Notifier } from './modules/devices/notifier';
-import { LocalQueueStore } from './infra/queue-store';
 import { LocalRoomDirectory, type RoomDirectory } from './infra/room-directory';
 import { NodeRpc } from './infra/node-rpc';
-import { createRedis } from './infra/redis/connection';
-import { RedisBus } from './infra/redis/bus';
 import { RedisRoomDirectory } from './infra/redis/room-directory';
 import { gameRoutes } from './modules/games/routes';
 import { rewardRoutes } from './modules/rewards/routes';
@@ -105,11 +103,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const google =
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
-  // Several nodes (REDIS_URL): the bus, the room directory and node-to-node calls go through Redis.
-  const redis = config.redisUrl ? createRedis(config.redisUrl, config.cluster.redisPrefix) : undefined;
-  if (redis) await redis.ready();
-  const nodeId = config.cluster.nodeId;
-  const bus: Bus = redis ? new RedisBus(redis, nodeId, app.log) : new LocalBus();
+  // In memory on one node, in Redis with REDIS_URL: see docs/scale-out.md.
+  const seams = await createSeams(config, app.log);
+  const { bus, presence, redis, nodeId } = seams;
+  // Which node owns each live room, and frames forwarded to it (docs/scale-out.md, "Room directory").
   const directory: RoomDirectory = redis
     ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
     : new LocalRoomDirectory();
@@ -122,7 +119,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     publicUrl: config.publicUrl,
     sessionDays: config.sessionDays,
     google,
-    loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
+    loginFailures: seams.redis
+      ? new RedisAttemptLimiter(seams.redis, 'login', 5, 15 * 60_000)
+      : new AttemptLimiter(5, 15 * 60_000, now),
     // Every node's gateway hears of it and signs the sessions' sockets out.
     onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
@@ -141,7 +140,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     leaseMs: redis ? config.cluster.roomLeaseMs : 0,
   });
   const matchmaking = new Matchmaking({
-    queues: new LocalQueueStore(),
+    queues: seams.queues,
+    matches: seams.matches,
+    lock: seams.lock,
     rooms,
     now,
     matchAcceptMs: config.timings.matchAcceptMs,
@@ -152,16 +153,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
     isConnected: (userId) => gateway.isConnected(userId),
   });
-  const redisPresence = redis
-    ? new RedisPresenceStore(redis, {
-        nodeId,
-        heartbeatMs: config.cluster.heartbeatMs,
-        nodeTtlMs: config.cluster.nodeTtlMs,
-        log: app.log,
-      })
-    : undefined;
-  redisPresence?.start();
-  const presence: PresenceStore = redisPresence ?? new LocalPresenceStore();
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
@@ -173,7 +164,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   app.decorate('notifier', notifier);
-  const chat = new ChatService({ db, now, notifier });
+  const chat = new ChatService({
+    db,
+    now,
+    notifier,
+    ...(seams.redis && {
+      limiter: new RedisChatRateLimiter(seams.redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),
+    }),
+  });
   app.decorateRequest('auth', null);
 
   // While shutting down, answers to requests still in flight close their connection, so a
@@ -193,9 +191,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   registerErrorHandling(app);
   const routes = withContracts(app);
-  await registerSecurity(app, config.publicUrl);
+  await registerSecurity(app, config.publicUrl, seams.redis);
 
-  healthRoutes(routes);
+  healthRoutes(routes, { nodeId: seams.nodeId, db, redis: seams.redis });
   authRoutes(routes, accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
     googleClientIds: config.googleClientIds,
@@ -279,6 +277,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await rewards.seedDailySchedule();
   // Resume every game that was running when the server last stopped.
+  seams.start();
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
   // Ranked windows widen with waiting time, so pairing is retried every second.
@@ -307,8 +306,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await notifier.settled();
     mailer.close();
     rpc?.stop();
-    await redisPresence?.stop();
-    await redis?.close();
+    await seams.close();
     await db.close();
   });
   return app;

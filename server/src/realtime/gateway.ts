@@ -11,6 +11,7 @@ import {
 } from '@shared/protocol';
 import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
 import type { PresenceStore } from '../infra/presence-store';
+import { isRedisUnavailable } from '../infra/redis/connection';
 import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
 import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
@@ -146,6 +147,12 @@ export class Gateway {
       this.revoke(message as SessionsRevoked),
     );
     deps.rpc?.serve((body) => this.served(body));
+    // Transitions no socket of this node caused: a dead node's users, or counts Redis missed.
+    deps.presence.onTransition?.(({ userId, online }) => {
+      this.elsewhere(userId, online).catch((error: unknown) =>
+        this.deps.log.warn({ err: error, userId }, 'presence: telling friends failed'),
+      );
+    });
   }
 
   /** Whether the user holds a signed-in socket on this node (rooms read this synchronously). */
@@ -186,6 +193,10 @@ export class Gateway {
       await this.dispatch(conn, parsed.message);
     } catch (error) {
       if (error instanceof RoomError) return conn.error(error.code, error.message, type);
+      if (isRedisUnavailable(error)) {
+        this.deps.log.warn({ err: error, type }, 'websocket message failed: Redis is unavailable');
+        return conn.error('UNAVAILABLE', 'The server is briefly unavailable; try again in a moment', type);
+      }
       this.deps.log.error({ err: error, type }, 'websocket message failed');
       conn.error('INTERNAL_ERROR', 'Something went wrong on the server', type);
     }
@@ -566,6 +577,17 @@ export class Gateway {
     await this.deps.matchmaking.leave(userId);
     this.deps.rooms.userDisconnected(userId);
     await this.tellFriends(userId, { type: 'USER_OFFLINE', userId });
+  }
+
+  private async elsewhere(userId: number, online: boolean): Promise<void> {
+    if (!online) await this.deps.matchmaking.leave(userId);
+    // Rooms on every node hear it too: a dead node's players get their reconnection grace.
+    if (online) this.deps.rooms.userConnected(userId);
+    else this.deps.rooms.userDisconnected(userId);
+    await this.tellFriends(
+      userId,
+      online ? { type: 'USER_ONLINE', userId } : { type: 'USER_OFFLINE', userId },
+    );
   }
 
   private async tellFriends(userId: number, message: ServerMessage): Promise<void> {
