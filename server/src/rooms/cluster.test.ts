@@ -124,6 +124,30 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('three nodes on one PostgreSQL and 
     expect(summary).toMatchObject({ id: gameId, status: 'finished' });
   });
 
+  it('matches players on nodes a and b through the shared queue and plays the game on node c', async () => {
+    const ama = await player(a);
+    const kofi = await player(b);
+    // Kofi's second device is connected to node c: his accept, the last, creates the room there.
+    const kofiPhone = await connect(c, kofi.token);
+    ama.socket.send({ type: 'JOIN_QUICK_QUEUE', token: ama.token });
+    await ama.socket.next('QUEUE_JOIN_SUCCESS');
+    kofi.socket.send({ type: 'JOIN_QUICK_QUEUE', token: kofi.token });
+    const found = await ama.socket.next('MATCH_FOUND', () => true, 10_000);
+    expect((await kofi.socket.next('MATCH_FOUND')).token).toBe(found.token);
+    await kofiPhone.next('MATCH_FOUND');
+    ama.socket.send({ type: 'ACCEPT_MATCH', token: found.token, userId: ama.userId });
+    await kofi.socket.next('MATCH_ACCEPTANCE_UPDATE', (m) => m.token === found.token && m.accepted);
+    kofiPhone.send({ type: 'ACCEPT_MATCH', token: found.token, userId: kofi.userId });
+    const created = await ama.socket.next('GAME_CREATED');
+    expect((await kofi.socket.next('GAME_CREATED')).gameId).toBe(created.gameId);
+    expect(await ownerOf(created.gameId)).toBe('c');
+    await kofiPhone.close();
+    const view = await playOn([ama, kofi], created.gameId);
+    expect(view.status).toBe('finished');
+    const written = await moves(created.gameId);
+    expect(written.map((m) => m.seq)).toEqual(written.map((_, i) => i + 1));
+  });
+
   it('friends on different nodes see each other come online and go offline', async () => {
     const esi = await player(a);
     const yaw = await player(b);
