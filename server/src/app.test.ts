@@ -244,10 +244,22 @@ describe('configuration', () => {
         REDIS_PREFIX: 'eu:',
         NODE_HEARTBEAT_SECONDS: '1',
         NODE_TTL_SECONDS: '4',
+        ROOM_LEASE_SECONDS: '3',
       }).cluster,
-    ).toEqual({ nodeId: 'node-a', redisPrefix: 'eu:', heartbeatMs: 1000, nodeTtlMs: 4000 });
+    ).toEqual({
+      nodeId: 'node-a',
+      redisPrefix: 'eu:',
+      heartbeatMs: 1000,
+      nodeTtlMs: 4000,
+      roomLeaseMs: 3000,
+    });
     const defaults = loadConfig({}).cluster;
-    expect(defaults).toMatchObject({ redisPrefix: 'spar:', heartbeatMs: 2000, nodeTtlMs: 10_000 });
+    expect(defaults).toMatchObject({
+      redisPrefix: 'spar:',
+      heartbeatMs: 2000,
+      nodeTtlMs: 10_000,
+      roomLeaseMs: 10_000,
+    });
     expect(defaults.nodeId).not.toBe(loadConfig({}).cluster.nodeId);
   });
 
