@@ -495,7 +495,11 @@ export class Gateway {
   }
 
   private async elsewhere(userId: number, online: boolean): Promise<void> {
-    if (!online) await this.deps.matchmaking.leave(userId);
+    if (!online) {
+      // Like a last socket closing: out of the queue, and a game here starts its reconnect grace.
+      await this.deps.matchmaking.leave(userId);
+      if (!this.byUser.has(userId)) this.deps.rooms.userDisconnected(userId);
+    }
     await this.tellFriends(
       userId,
       online ? { type: 'USER_ONLINE', userId } : { type: 'USER_OFFLINE', userId },
