@@ -580,10 +580,14 @@ export class Gateway {
   }
 
   private async elsewhere(userId: number, online: boolean): Promise<void> {
-    if (!online) await this.deps.matchmaking.leave(userId);
-    // Rooms on every node hear it too: a dead node's players get their reconnection grace.
-    if (online) this.deps.rooms.userConnected(userId);
-    else this.deps.rooms.userDisconnected(userId);
+    if (!online) {
+      // Like a last socket closing: out of the queue, and its games (on whichever node they are
+      // hosted: rooms publish it) start their reconnect grace.
+      await this.deps.matchmaking.leave(userId);
+      if (!this.byUser.has(userId)) this.deps.rooms.userDisconnected(userId);
+    } else {
+      this.deps.rooms.userConnected(userId);
+    }
     await this.tellFriends(
       userId,
       online ? { type: 'USER_ONLINE', userId } : { type: 'USER_OFFLINE', userId },

@@ -68,6 +68,8 @@ export class Matchmaking {
   private readonly matches: MatchStore;
   private readonly lock: MatcherLock;
   private ticking = Promise.resolve();
+  /** The last tick failed: its error was logged already. */
+  private failing = false;
 
   constructor(private readonly deps: MatchmakingDeps) {
     this.matches = deps.matches ?? new LocalMatchStore();
@@ -137,7 +139,14 @@ export class Matchmaking {
         }
         await this.lock.run(() => this.pairAll());
       })
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'matchmaking failed'));
+      .then(() => {
+        this.failing = false;
+      })
+      .catch((error: unknown) => {
+        // Once per outage, not every second while Redis is unreachable.
+        if (!this.failing) this.deps.log.error({ err: error }, 'matchmaking failed');
+        this.failing = true;
+      });
     return this.ticking;
   }
 

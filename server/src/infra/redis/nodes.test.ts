@@ -81,6 +81,37 @@ describe.skipIf(!enabled)('two nodes sharing PostgreSQL and Redis', () => {
     expect(a.socket.frames.filter((f) => f.type === 'USER_OFFLINE').length).toBe(1);
   });
 
+  it('a node cut off from Redis long enough is given up: its users go offline for friends elsewhere, and come back', async () => {
+    const { proxy, url: throughProxy } = TcpProxy.forUrl(REDIS_URL!);
+    proxies.push(proxy);
+    await proxy.listen();
+    prefix = testPrefix();
+    const fast = { NODE_HEARTBEAT_SECONDS: '0.2', NODE_TTL_SECONDS: '0.6' };
+    const first = await createTestApp('postgres', { ...env('n1'), ...fast });
+    nodes.push(first);
+    nodes.push(
+      await createTestApp('sqlite', {
+        ...env('n2', throughProxy()),
+        ...fast,
+        DATABASE_URL: first.config.databaseUrl!,
+      }),
+    );
+    const [url1, url2] = await Promise.all(nodes.map((node) => node.listen()));
+    const a = await player(nodes[0]!, url1!);
+    const b = await player(nodes[1]!, url2!);
+    const post = (token: string, url: string, payload: object) =>
+      first.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const { id } = (await post(a.token, '/api/friends/request', { friendId: b.userId })).json();
+    await post(b.token, '/api/friends/respond', { requestId: id, status: 'accepted' });
+    await a.socket.next('USER_ONLINE', (m) => m.userId === b.userId);
+
+    proxy.pause(); // node two looks dead to the others: no heartbeat
+    await a.socket.next('USER_OFFLINE', (m) => m.userId === b.userId, 5_000);
+    await proxy.resume(); // it beats again and writes its counts back
+    await a.socket.next('USER_ONLINE', (m) => m.userId === b.userId, 8_000);
+    expect(a.socket.frames.filter((f) => f.type === 'USER_OFFLINE')).toHaveLength(1);
+  });
+
   it('pairs two players queued on different nodes through the shared queue, once, and both accept', async () => {
     const [url1, url2] = await cluster(2);
     const a = await player(nodes[0]!, url1!);
