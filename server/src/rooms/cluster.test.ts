@@ -106,6 +106,16 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('three nodes on one PostgreSQL and 
     const kofi = await player(b);
     const gameId = await gameOn(c, ama, kofi);
     expect(await ownerOf(gameId)).toBe('c');
+    // A refused frame is answered, through node c, to the sender's socket alone.
+    const state = await rejoin(ama, gameId);
+    const waiting = state.players[state.turn!]!.userId === ama.userId ? kofi : ama;
+    const own = await rejoin(waiting, gameId);
+    waiting.socket.send({ type: 'GAME_PLAY', gameId, card: own.hand[0], seq: own.seq });
+    expect(await waiting.socket.next('ERROR', (m) => m.ref === 'GAME_PLAY')).toMatchObject({
+      code: 'NOT_YOUR_TURN',
+    });
+    const mover = waiting === ama ? kofi : ama;
+    expect(mover.socket.frames.some((f) => f.type === 'ERROR')).toBe(false);
     const view = await playOn([ama, kofi], gameId);
     expect(view.status).toBe('finished');
     const over = await ama.socket.next('GAME_OVER', (m) => m.gameId === gameId);
