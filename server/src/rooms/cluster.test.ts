@@ -84,8 +84,12 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)('three nodes on one PostgreSQL and 
               (f.type === 'GAME_STATE' && f.gameId === gameId) ||
               (f.type === 'ERROR' && f.ref === 'GAME_JOIN'),
           );
-        if (answer?.type === 'GAME_STATE') return answer.game;
-        if (answer) break;
+        if (answer) {
+          // Consumed, with everything before it, so later waits see only newer frames.
+          await p.socket.next(answer.type, (m) => m === answer);
+          if (answer.type === 'GAME_STATE') return answer.game;
+          break;
+        }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
