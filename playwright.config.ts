@@ -57,7 +57,7 @@ export default defineConfig({
       BOT_DELAY_MS: '60',
       // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
       DATABASE_URL: '',
-      // One node: the server suites cover Redis (.ci/run exports REDIS_URL).
+      // …and as one node: Playwright passes CI's REDIS_URL on, which would share live state with other runs.
       REDIS_URL: '',
     },
   },

@@ -1,11 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS } from '@shared/protocol';
 import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
-import { AttemptLimiter } from './infra/attempt-limiter';
 import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
@@ -27,7 +25,6 @@ import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
 import { SESSIONS_REVOKED_CHANNEL } from './infra/bus';
 import { createSeams } from './infra/seams';
-import { RedisAttemptLimiter, RedisChatRateLimiter } from './infra/redis/limits';
 import { createPushSender, type PushSender } from './infra/push';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
@@ -104,7 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
   // In memory on one node, in Redis with REDIS_URL: see docs/scale-out.md.
-  const seams = await createSeams(config, app.log);
+  const seams = await createSeams(config, app.log, now);
   const { bus, presence, redis, nodeId } = seams;
   // Which node owns each live room, and frames forwarded to it (docs/scale-out.md, "Room directory").
   const directory: RoomDirectory = redis
@@ -119,9 +116,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     publicUrl: config.publicUrl,
     sessionDays: config.sessionDays,
     google,
-    loginFailures: seams.redis
-      ? new RedisAttemptLimiter(seams.redis, 'login', 5, 15 * 60_000)
-      : new AttemptLimiter(5, 15 * 60_000, now),
+    loginFailures: seams.loginFailures,
     // Every node's gateway hears of it and signs the sessions' sockets out.
     onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
@@ -164,14 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   app.decorate('notifier', notifier);
-  const chat = new ChatService({
-    db,
-    now,
-    notifier,
-    ...(seams.redis && {
-      limiter: new RedisChatRateLimiter(seams.redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),
-    }),
-  });
+  const chat = new ChatService({ db, now, notifier, ...(seams.chatRate && { limiter: seams.chatRate }) });
   app.decorateRequest('auth', null);
 
   // While shutting down, answers to requests still in flight close their connection, so a
@@ -276,8 +264,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     heartbeatMs: config.timings.heartbeatMs,
   });
   await rewards.seedDailySchedule();
-  // Resume every game that was running when the server last stopped.
   seams.start();
+  // Resume every game that was running when the server last stopped.
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
   // Ranked windows widen with waiting time, so pairing is retried every second.

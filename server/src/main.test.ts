@@ -37,7 +37,7 @@ describe('server process (dist/server/main.js)', () => {
         HOST: '127.0.0.1',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-main-')),
         DATABASE_URL: '',
-        // A single node, whatever REDIS_URL this shell has.
+        // One node: a shared REDIS_URL in CI would mix this server's live state with other runs'.
         REDIS_URL: '',
       },
     });

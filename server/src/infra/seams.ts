@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
+import { CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS } from '@shared/protocol';
+import { AttemptLimiter, type AttemptLimits } from './attempt-limiter';
 import { LocalBus, type Bus } from './bus';
 import { LocalMatchStore, LocalMatcherLock, type MatchStore, type MatcherLock } from './match-store';
 import { LocalPresenceStore, type PresenceStore } from './presence-store';
 import { LocalQueueStore, type QueueStore } from './queue-store';
 import { RedisBus } from './redis/bus';
 import { createRedis, type RedisConnections } from './redis/connection';
+import { RedisAttemptLimiter, RedisChatRateLimiter } from './redis/limits';
 import { RedisPresenceStore } from './redis/presence';
 import { RedisMatchStore, RedisMatcherLock, RedisQueueStore } from './redis/queues';
 
@@ -21,6 +24,10 @@ export interface Seams {
   queues: QueueStore;
   matches: MatchStore;
   lock: MatcherLock;
+  /** Failed sign-ins per account name: 5 in 15 minutes. */
+  loginFailures: AttemptLimits;
+  /** Chat messages per sender across nodes; undefined: the chat module counts in memory. */
+  chatRate: RedisChatRateLimiter | undefined;
   /** The Redis connections when several nodes share Redis; null on a single node. */
   redis: RedisConnections | null;
   /** Starts background work (presence heartbeats). */
@@ -28,7 +35,10 @@ export interface Seams {
   close(): Promise<void>;
 }
 
-export async function createSeams(config: Config, log: FastifyBaseLogger): Promise<Seams> {
+const LOGIN_FAILURES = 5;
+const LOGIN_WINDOW_MS = 15 * 60_000;
+
+export async function createSeams(config: Config, log: FastifyBaseLogger, now: () => number): Promise<Seams> {
   const { nodeId } = config.cluster;
   if (!config.redisUrl) {
     return {
@@ -38,6 +48,8 @@ export async function createSeams(config: Config, log: FastifyBaseLogger): Promi
       queues: new LocalQueueStore(),
       matches: new LocalMatchStore(),
       lock: new LocalMatcherLock(),
+      loginFailures: new AttemptLimiter(LOGIN_FAILURES, LOGIN_WINDOW_MS, now),
+      chatRate: undefined,
       redis: null,
       start() {},
       async close() {},
@@ -64,6 +76,8 @@ export async function createSeams(config: Config, log: FastifyBaseLogger): Promi
     queues: new RedisQueueStore(redis),
     matches: new RedisMatchStore(redis),
     lock: new RedisMatcherLock(redis, nodeId, log),
+    loginFailures: new RedisAttemptLimiter(redis, 'login', LOGIN_FAILURES, LOGIN_WINDOW_MS),
+    chatRate: new RedisChatRateLimiter(redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),
     redis,
     start: () => presence.start(),
     async close() {

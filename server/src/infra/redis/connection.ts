@@ -10,7 +10,10 @@ import { Redis, type RedisOptions } from 'ioredis';
 export interface RedisConnections {
   /** Commands (and publishing). */
   readonly command: Redis;
-  /** A second connection in subscriber mode: pub/sub needs one of its own. */
+  /**
+   * A second connection in subscriber mode: pub/sub needs one of its own. It does not re-subscribe
+   * by itself after a reconnect: subscribers do so on its 'ready' event.
+   */
   readonly subscriber: Redis;
   /** Every key this deployment uses starts with this (REDIS_PREFIX), so several can share a Redis. */
   readonly prefix: string;
@@ -66,8 +69,9 @@ export function isRedisUnavailable(error: unknown): boolean {
 
 export function createRedis(url: string, prefix: string): RedisConnections {
   const command = new Redis(url, redisOptions({ connectionName: 'spar' }));
-  // Subscribers keep their subscriptions across reconnects (ioredis re-subscribes itself).
-  const subscriber = new Redis(url, redisOptions({ connectionName: 'spar-sub' }));
+  // Whoever subscribes re-subscribes on 'ready' (RedisBus does) to exactly the channels it still
+  // needs; ioredis would also restore channels given up while Redis was unreachable.
+  const subscriber = new Redis(url, redisOptions({ connectionName: 'spar-sub', autoResubscribe: false }));
   // Without a listener an unreachable Redis would be an unhandled 'error' event and crash the
   // process; failed commands still reject, and callers turn that into clear errors.
   command.on('error', () => {});

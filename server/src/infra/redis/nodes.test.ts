@@ -139,6 +139,31 @@ describe.skipIf(!enabled)('two nodes sharing PostgreSQL and Redis', () => {
     expect((await a.socket.next('ERROR')).code).toBe('MATCH_NOT_FOUND');
   });
 
+  it('counts a client’s HTTP requests on every node together', async () => {
+    prefix = testPrefix();
+    const limited = { ...env('n1'), AUTH_RATE_LIMIT_PER_MINUTE: '3' };
+    const first = await createTestApp('postgres', limited);
+    nodes.push(first);
+    nodes.push(
+      await createTestApp('sqlite', {
+        ...limited,
+        NODE_ID: 'n2',
+        DATABASE_URL: first.config.databaseUrl!,
+      }),
+    );
+    const login = (node: TestApp) =>
+      node.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'nobody_here', password: 'wrong password' },
+        remoteAddress: '10.9.8.7',
+      });
+    const statuses = [];
+    for (const node of [nodes[0]!, nodes[1]!, nodes[0]!, nodes[1]!])
+      statuses.push((await login(node)).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
   it('a rejection on one node ends the match for the player on the other', async () => {
     const [url1, url2] = await cluster(2);
     const a = await player(nodes[0]!, url1!);
