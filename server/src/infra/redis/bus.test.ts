@@ -77,7 +77,12 @@ describe.skipIf(!REDIS_URL)('RedisBus', () => {
     b.subscribe('user:9', (m) => got.push(m));
     proxy.pause();
     a.publish('user:9', 'lost'); // nobody listens on Redis meanwhile: gone, not an error
+    // A user signing in on b once it knows Redis is gone: b subscribes when Redis is back.
+    await expect.poll(() => opened[1]!.subscriber.status).not.toBe('ready');
+    const late: unknown[] = [];
+    b.subscribe('user:10', (m) => late.push(m));
     await proxy.resume();
+    await expect.poll(() => (a.publish('user:10', 'hi'), late.includes('hi')), { timeout: 8_000 }).toBe(true);
     await expect
       .poll(() => (a.publish('user:9', 'back'), got.includes('back')), { timeout: 8_000 })
       .toBe(true);

@@ -10,10 +10,7 @@ import { Redis, type RedisOptions } from 'ioredis';
 export interface RedisConnections {
   /** Commands (and publishing). */
   readonly command: Redis;
-  /**
-   * A second connection in subscriber mode: pub/sub needs one of its own. It does not re-subscribe
-   * by itself after a reconnect: subscribers do so on its 'ready' event.
-   */
+  /** A second connection in subscriber mode: pub/sub needs one of its own. */
   readonly subscriber: Redis;
   /** Every key this deployment uses starts with this (REDIS_PREFIX), so several can share a Redis. */
   readonly prefix: string;
@@ -69,9 +66,9 @@ export function isRedisUnavailable(error: unknown): boolean {
 
 export function createRedis(url: string, prefix: string): RedisConnections {
   const command = new Redis(url, redisOptions({ connectionName: 'spar' }));
-  // Whoever subscribes re-subscribes on 'ready' (RedisBus does) to exactly the channels it still
-  // needs; ioredis would also restore channels given up while Redis was unreachable.
-  const subscriber = new Redis(url, redisOptions({ connectionName: 'spar-sub', autoResubscribe: false }));
+  // ioredis re-subscribes after a reconnect; RedisBus also subscribes again on 'ready' to every
+  // channel it needs, which covers subscriptions that failed while Redis was unreachable.
+  const subscriber = new Redis(url, redisOptions({ connectionName: 'spar-sub' }));
   // Without a listener an unreachable Redis would be an unhandled 'error' event and crash the
   // process; failed commands still reject, and callers turn that into clear errors.
   command.on('error', () => {});
