@@ -67,6 +67,8 @@ export default defineConfig({
       GOOGLE_TOKEN_URL: `${fakeGoogle}/token`,
       GOOGLE_JWKS_URL: `${fakeGoogle}/jwks`,
       GOOGLE_ISSUER: fakeGoogle,
+      // …and as one node: Playwright passes CI's REDIS_URL on, which would share live state with other runs.
+      REDIS_URL: '',
     },
   },
 });

@@ -54,6 +54,17 @@ describe('HTTP app', () => {
     expect(res.json()).toEqual({ status: 'ok', version: '1.4.0', build: 106, label: 'Beta' });
   });
 
+  it('GET /api/health?deep=1 names the node and checks the database (Redis is not configured here)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health?deep=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      node: expect.any(String),
+      checks: { database: 'up', redis: 'not_configured' },
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/health?deep=maybe' })).statusCode).toBe(400);
+  });
+
   it('serves the web app at every route of the app, so deep links work on refresh', async () => {
     for (const url of SPEC_ROUTES) {
       const res = await app.inject({ method: 'GET', url });
@@ -227,6 +238,32 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).trustProxy).toBe('10.0.0.1, 10.0.0.2');
   });
 
+  it('reads the cluster settings, with a node id unique per process by default', () => {
+    expect(
+      loadConfig({
+        NODE_ID: 'node-a',
+        REDIS_PREFIX: 'eu:',
+        NODE_HEARTBEAT_SECONDS: '1',
+        NODE_TTL_SECONDS: '4',
+        ROOM_LEASE_SECONDS: '3',
+      }).cluster,
+    ).toEqual({
+      nodeId: 'node-a',
+      redisPrefix: 'eu:',
+      heartbeatMs: 1000,
+      nodeTtlMs: 4000,
+      roomLeaseMs: 3000,
+    });
+    const defaults = loadConfig({}).cluster;
+    expect(defaults).toMatchObject({
+      redisPrefix: 'spar:',
+      heartbeatMs: 2000,
+      nodeTtlMs: 10_000,
+      roomLeaseMs: 10_000,
+    });
+    expect(defaults.nodeId).not.toBe(loadConfig({}).cluster.nodeId);
+  });
+
   it('stops with a message naming the variable when a value is bad', () => {
     const bad: Record<string, string> = {
       PORT: 'eighty',
@@ -237,7 +274,14 @@ describe('configuration', () => {
       SMTP_URL: 'ftp://mail',
       SESSION_DAYS: '0',
       TRUST_PROXY: 'sometimes',
+      REDIS_PREFIX: 'has space',
+      NODE_ID: 'a/b',
+      NODE_HEARTBEAT_SECONDS: '0',
+      NODE_TTL_SECONDS: 'soon',
     };
+    expect(() => loadConfig({ NODE_HEARTBEAT_SECONDS: '5', NODE_TTL_SECONDS: '6' })).toThrow(
+      /NODE_TTL_SECONDS.*twice/,
+    );
     expect(() => loadConfig({ TRUST_PROXY: '1' })).toThrow(/TRUST_PROXY.*hop count/);
     for (const [name, value] of Object.entries(bad))
       expect(() => loadConfig({ [name]: value }), name).toThrow(new RegExp(name));

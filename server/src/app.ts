@@ -4,7 +4,6 @@ import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
-import { AttemptLimiter } from './infra/attempt-limiter';
 import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
@@ -26,14 +25,15 @@ import { managerRoutes } from './modules/manager/routes';
 import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
-import { LocalBus, SESSIONS_REVOKED_CHANNEL, type Bus } from './infra/bus';
-import { LocalPresenceStore } from './infra/presence-store';
+import { SESSIONS_REVOKED_CHANNEL } from './infra/bus';
+import { createSeams } from './infra/seams';
 import { createPushSender, type PushSender } from './infra/push';
 import { chatRoutes } from './modules/chat/routes';
 import { ChatService } from './modules/chat/service';
 import { Notifier } from './modules/devices/notifier';
-import { LocalQueueStore } from './infra/queue-store';
-import { LocalRoomDirectory } from './infra/room-directory';
+import { LocalRoomDirectory, type RoomDirectory } from './infra/room-directory';
+import { NodeRpc } from './infra/node-rpc';
+import { RedisRoomDirectory } from './infra/redis/room-directory';
 import { gameRoutes } from './modules/games/routes';
 import { rewardRoutes } from './modules/rewards/routes';
 import { RewardService } from './modules/rewards/service';
@@ -52,6 +52,9 @@ import { Matchmaking } from './realtime/matchmaking';
 import { StallMonitor } from './realtime/stall-monitor';
 import { registerGateway } from './realtime/ws-server';
 import { RoomManager } from './rooms/manager';
+
+/** How long a node waits for the owner of a room to answer a forwarded frame. */
+const FORWARD_TIMEOUT_MS = 3_000;
 
 export interface AppOptions {
   /** Pass false to silence request logs (tests). */
@@ -102,7 +105,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const google =
     options.googleVerifier ??
     (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
-  const bus: Bus = new LocalBus();
+  // In memory on one node, in Redis with REDIS_URL: see docs/scale-out.md.
+  const seams = await createSeams(config, app.log, now);
+  const { bus, presence, redis, nodeId } = seams;
+  // Which node owns each live room, and frames forwarded to it (docs/scale-out.md, "Room directory").
+  const directory: RoomDirectory = redis
+    ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
+    : new LocalRoomDirectory();
+  const rpc = redis ? new NodeRpc(bus, nodeId, FORWARD_TIMEOUT_MS) : undefined;
   const accounts = new AccountService({
     db,
     mailer,
@@ -111,7 +121,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     publicUrl: config.publicUrl,
     sessionDays: config.sessionDays,
     google,
-    loginFailures: new AttemptLimiter(5, 15 * 60_000, now),
+    loginFailures: seams.loginFailures,
     // Every node's gateway hears of it and signs the sessions' sockets out.
     onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });
@@ -125,10 +135,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     send,
     // The gateway owns presence; rooms ask it synchronously (it is built below, before any game runs).
     isConnected: (userId: number): boolean => gateway.isConnected(userId),
-    directory: new LocalRoomDirectory(),
+    directory,
+    bus,
+    onlineAmong: (userIds) => presence.onlineAmong(userIds),
+    leaseMs: redis ? config.cluster.roomLeaseMs : 0,
   });
   const matchmaking = new Matchmaking({
-    queues: new LocalQueueStore(),
+    queues: seams.queues,
+    matches: seams.matches,
+    lock: seams.lock,
     rooms,
     now,
     matchAcceptMs: config.timings.matchAcceptMs,
@@ -139,7 +154,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
     isConnected: (userId) => gateway.isConnected(userId),
   });
-  const presence = new LocalPresenceStore();
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
@@ -151,7 +165,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   app.decorate('notifier', notifier);
-  const chat = new ChatService({ db, now, notifier });
+  const chat = new ChatService({ db, now, notifier, ...(seams.chatRate && { limiter: seams.chatRate }) });
   app.decorateRequest('auth', null);
 
   // While shutting down, answers to requests still in flight close their connection, so a
@@ -163,12 +177,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // Before the sockets close: the rooms go to other nodes at once (docs/scale-out.md, "Draining").
+  app.addHook('preClose', async () => {
+    const handedOff = await rooms.handoff();
+    if (handedOff.length > 0) app.log.info({ games: handedOff.length }, 'handed rooms off');
+  });
 
   registerErrorHandling(app);
   const routes = withContracts(app);
-  await registerSecurity(app, config.publicUrl);
+  await registerSecurity(app, config.publicUrl, seams.redis);
 
-  healthRoutes(routes);
+  healthRoutes(routes, { nodeId: seams.nodeId, db, redis: seams.redis });
   authRoutes(routes, accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
     googleFlow: config.googleOAuth
@@ -251,6 +270,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     friendsOf: (userId) => friendIdsOf(db.kysely, userId),
     chat,
+    rpc,
   });
   registerGateway(app, gateway, {
     trustProxy: config.trustProxy,
@@ -258,6 +278,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     heartbeatMs: config.timings.heartbeatMs,
   });
   await rewards.seedDailySchedule();
+  seams.start();
   // Resume every game that was running when the server last stopped.
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
@@ -288,6 +309,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Moves already handed to the group commit are written before the database closes.
     await gameStore.settled();
     mailer.close();
+    rpc?.stop();
+    await seams.close();
     await db.close();
   });
   return app;

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -39,6 +41,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1-64 letters, digits or _ . : -')
+    .default('spar:'),
+  NODE_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits or _ . -')
+    .optional(),
+  NODE_HEARTBEAT_SECONDS: z.coerce.number().positive().max(60).default(2),
+  NODE_TTL_SECONDS: z.coerce.number().positive().max(600).default(10),
+  ROOM_LEASE_SECONDS: z.coerce.number().positive().max(600).default(10),
   PUBLIC_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().min(3).default('Spar <no-reply@spar.local>'),
@@ -117,6 +132,8 @@ export interface Config {
   /** PostgreSQL when set; the embedded SQLite file DATA_DIR/spar.db otherwise. */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Several nodes sharing Redis (see docs/scale-out.md); unused without REDIS_URL. */
+  cluster: ClusterConfig;
   /** Where players reach the app (links in mails, the CORS origin). */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -236,6 +253,20 @@ function fcmConfig(values: z.infer<typeof envSchema>): FcmConfig | null {
   };
 }
 
+/** How this node takes part in a multi-node deployment (see docs/scale-out.md). */
+export interface ClusterConfig {
+  /** Unique per running node: names its presence counts, heartbeat and bus channel. */
+  nodeId: string;
+  /** Start of every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+  /** How often this node renews its heartbeat key in Redis. */
+  heartbeatMs: number;
+  /** A node whose heartbeat is this old is dead: its connections stop counting as online. */
+  nodeTtlMs: number;
+  /** A room's lease in the directory: a dead owner's games are adopted this long after it died. */
+  roomLeaseMs: number;
+}
+
 /** Caps on WebSocket connections (see docs/design.md, "Socket limits"). */
 export interface SocketLimits {
   /** Open sockets from one client address; further upgrades are refused with 429. */
@@ -270,6 +301,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const values = parsed.data;
+  if (values.NODE_TTL_SECONDS < values.NODE_HEARTBEAT_SECONDS * 2) {
+    throw new ConfigError(
+      'Invalid configuration: NODE_TTL_SECONDS: must be at least twice NODE_HEARTBEAT_SECONDS, or a slow beat looks like a dead node',
+    );
+  }
   return {
     port: values.PORT,
     host: values.HOST,
@@ -278,6 +314,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,
+    cluster: {
+      // Host name and pid, plus a random tail so a restarted process is a new node, never a ghost.
+      nodeId: values.NODE_ID ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`,
+      redisPrefix: values.REDIS_PREFIX,
+      heartbeatMs: Math.round(values.NODE_HEARTBEAT_SECONDS * 1000),
+      nodeTtlMs: Math.round(values.NODE_TTL_SECONDS * 1000),
+      roomLeaseMs: Math.round(values.ROOM_LEASE_SECONDS * 1000),
+    },
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

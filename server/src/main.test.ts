@@ -37,6 +37,8 @@ describe('server process (dist/server/main.js)', () => {
         HOST: '127.0.0.1',
         DATA_DIR: mkdtempSync(path.join(tmpdir(), 'spar-main-')),
         DATABASE_URL: '',
+        // One node: a shared REDIS_URL in CI would mix this server's live state with other runs'.
+        REDIS_URL: '',
       },
     });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,12 +1,24 @@
-/** The contract of GET /api/health: liveness and which release is running. */
+/**
+ * The contract of GET /api/health: liveness and which release is running. With `?deep=1` it also
+ * names the node and whether the database and Redis answer (503 with status `degraded` if not).
+ */
 import { z } from 'zod';
 
+const checkSchema = z.enum(['up', 'down', 'not_configured']);
+
 export const healthResponseSchema = z.object({
-  status: z.literal('ok'),
+  status: z.enum(['ok', 'degraded']),
   version: z.string(),
   build: z.number().int(),
   label: z.string(),
+  node: z.string().optional(),
+  checks: z.object({ database: checkSchema, redis: checkSchema }).optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-export const healthContract = { response: { 200: healthResponseSchema } };
+export const healthQuerySchema = z.object({ deep: z.enum(['0', '1', 'true', 'false']).optional() });
+
+export const healthContract = {
+  querystring: healthQuerySchema,
+  response: { 200: healthResponseSchema, 503: healthResponseSchema },
+};

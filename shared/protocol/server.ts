@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'MATCH_NOT_FOUND',
   'FORBIDDEN',
   'INTERNAL_ERROR',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

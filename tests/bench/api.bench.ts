@@ -102,6 +102,8 @@ async function main(): Promise<void> {
   const child = fork(import.meta.filename, ['--serve'], {
     env: {
       ...env,
+      // One node, whatever REDIS_URL this shell has.
+      REDIS_URL: '',
       DATA_DIR: dataDir,
       STATIC_DIR: path.join(dataDir, 'no-web-app'),
       PUBLIC_URL: 'http://127.0.0.1',

@@ -287,6 +287,7 @@ async function startSpar(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      REDIS_URL: '',
       LOG_LEVEL: 'error',
       TURN_SECONDS: '3600',
       RECONNECT_GRACE_SECONDS: '3600',

@@ -53,11 +53,12 @@ export async function openDb(options: DbOptions): Promise<Db> {
   let dialect: DialectName;
   if (options.databaseUrl) {
     dialect = 'postgres';
-    kysely = new Kysely<Database>({
-      dialect: new PostgresDialect({
-        pool: namedStatementPool(new pg.Pool({ connectionString: options.databaseUrl, max: 10 })),
-      }),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server dropped (PostgreSQL restarted, a failover) is reported here;
+    // unheard, the event would end the process. The pool discards that connection and opens a
+    // new one for the next query (docs/operations.md, "Running several nodes").
+    pool.on('error', () => {});
+    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, checkJsonShape } from '@shared/protocol';
 import { DomainError, type ErrorKind } from '../errors';
+import { isRedisUnavailable } from '../infra/redis/connection';
 
 /** The one place domain errors become HTTP statuses. */
 const STATUS_OF: Record<ErrorKind, number> = {
@@ -105,6 +106,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
     if (known) return reply.code(known[0]).send(errorBody(...known));
+    if (isRedisUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: Redis is unavailable');
+      return reply
+        .code(503)
+        .send(errorBody(503, 'The server is briefly unavailable; try again in a moment', 'unavailable'));
+    }
     if (error instanceof SyntaxError)
       return reply.code(400).send(errorBody(400, 'Request body is not valid JSON', 'invalid_json'));
     const status =

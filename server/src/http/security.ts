@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { RedisConnections } from '../infra/redis/connection';
 import type { FastifyInstance } from 'fastify';
 import { jsonTextTooDeep } from '@shared/protocol';
 import { DomainError } from '../errors';
@@ -30,7 +31,12 @@ function guardJsonBodies(app: FastifyInstance): void {
   });
 }
 
-export async function registerSecurity(app: FastifyInstance, publicUrl: string): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  publicUrl: string,
+  /** Several nodes count each client's requests together in Redis (docs/scale-out.md). */
+  redis: RedisConnections | null = null,
+): Promise<void> {
   guardJsonBodies(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -70,6 +76,13 @@ export async function registerSecurity(app: FastifyInstance, publicUrl: string):
 
   await app.register(rateLimit, {
     global: false,
+    ...(redis && {
+      redis: redis.command,
+      nameSpace: redis.key('ratelimit', ''),
+      // While Redis is unreachable requests pass unlimited rather than all failing; sign-in
+      // attempts stay limited by the attempt limiter, which refuses instead (docs/scale-out.md).
+      skipOnError: true,
+    }),
     // Thrown by the plugin, so it reaches the error handler like any other domain error.
     errorResponseBuilder: (_request, context) =>
       new DomainError(

@@ -1,3 +1,11 @@
+/** Failures per key in a window: in memory here, in Redis for several nodes (infra/redis/limits.ts). */
+export interface AttemptLimits {
+  /** Milliseconds until `key` may try again, or 0 when it may try now. */
+  retryAfter(key: string): number | Promise<number>;
+  fail(key: string): void | Promise<void>;
+  reset(key: string): void | Promise<void>;
+}
+
 /**
  * Counts failures per key (e.g. an account name) in a fixed window and says how long to wait once
  * the limit is reached. In memory, bounded in size; a success clears the key.

@@ -1,4 +1,13 @@
-/** Who is online, counted by live connections (a user may hold several). Shared across nodes in a Redis version. */
+/** A user came online or went offline somewhere other than through this node's connect/disconnect. */
+export interface PresenceTransition {
+  userId: number;
+  online: boolean;
+}
+
+/**
+ * Who is online, counted by live connections (a user may hold several). In memory for one node;
+ * shared by all nodes in Redis (infra/redis/presence.ts, docs/scale-out.md).
+ */
 export interface PresenceStore {
   /** Returns true when this connection brought the user online. */
   connect(userId: number): Promise<boolean>;
@@ -6,6 +15,11 @@ export interface PresenceStore {
   disconnect(userId: number): Promise<boolean>;
   isOnline(userId: number): Promise<boolean>;
   onlineAmong(userIds: readonly number[]): Promise<number[]>;
+  /**
+   * Transitions this node did not cause itself: a dead node's users going offline, or counts
+   * written back after Redis was unreachable. Exactly one node hears each. Absent in memory.
+   */
+  onTransition?(listener: (transition: PresenceTransition) => void): () => void;
 }
 
 export class LocalPresenceStore implements PresenceStore {

@@ -11,9 +11,11 @@ import {
 } from '@shared/protocol';
 import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
 import type { PresenceStore } from '../infra/presence-store';
+import { isRedisUnavailable } from '../infra/redis/connection';
 import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
-import type { RoomManager } from '../rooms/manager';
+import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
+import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import { Connection, type Peer } from './connection';
 import type { Matchmaking } from './matchmaking';
@@ -44,6 +46,11 @@ export interface GatewayDeps {
   /** Signed-in sockets one user may hold on this node. */
   maxConnectionsPerUser: number;
   log: FastifyBaseLogger;
+  /**
+   * Several nodes: a frame for a room another node owns is forwarded there through this and the
+   * answers come back to the socket (see docs/scale-out.md, "Forwarding"). Absent on one node.
+   */
+  rpc?: NodeRpc;
   /** Accepted friends of a user: presence goes to them only. See docs/protocol.md, "Presence". */
   friendsOf(userId: number): Promise<number[]>;
   /**
@@ -83,6 +90,29 @@ type Handler<K extends ClientMessageType> =
   | { signedIn: true; run(conn: Connection, message: ClientMessageOf<K>, me: Player): Reply };
 type Handlers = { [K in ClientMessageType]: Handler<K> };
 
+/** Frames about one game room: the node owning the room answers them. */
+const ROOM_FRAMES: ReadonlySet<ClientMessageType> = new Set([
+  'GAME_JOIN',
+  'GAME_PLAY',
+  'GAME_RESIGN',
+  'GAME_LEAVE',
+  'DECLINE_GAME_INVITATION',
+]);
+
+/** A socket that only collects what is sent to it: a forwarded frame's answers. */
+class ReplyPeer {
+  readonly replies: ServerMessage[] = [];
+  send(text: string) {
+    this.replies.push(JSON.parse(text) as ServerMessage);
+  }
+  close() {}
+  terminate() {}
+  ping() {}
+  isOpen() {
+    return true;
+  }
+}
+
 /** The `token` a frame repeats, when it is the session's (ACCEPT/REJECT carry a match token). */
 function sessionTokenOf(message: ClientMessage): string | undefined {
   if (message.type === 'ACCEPT_MATCH' || message.type === 'REJECT_MATCH') return undefined;
@@ -116,6 +146,13 @@ export class Gateway {
     this.stopRevocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) =>
       this.revoke(message as SessionsRevoked),
     );
+    deps.rpc?.serve((body) => this.served(body));
+    // Transitions no socket of this node caused: a dead node's users, or counts Redis missed.
+    deps.presence.onTransition?.(({ userId, online }) => {
+      this.elsewhere(userId, online).catch((error: unknown) =>
+        this.deps.log.warn({ err: error, userId }, 'presence: telling friends failed'),
+      );
+    });
   }
 
   /** Whether the user holds a signed-in socket on this node (rooms read this synchronously). */
@@ -156,6 +193,10 @@ export class Gateway {
       await this.dispatch(conn, parsed.message);
     } catch (error) {
       if (error instanceof RoomError) return conn.error(error.code, error.message, type);
+      if (isRedisUnavailable(error)) {
+        this.deps.log.warn({ err: error, type }, 'websocket message failed: Redis is unavailable');
+        return conn.error('UNAVAILABLE', 'The server is briefly unavailable; try again in a moment', type);
+      }
       this.deps.log.error({ err: error, type }, 'websocket message failed');
       conn.error('INTERNAL_ERROR', 'Something went wrong on the server', type);
     }
@@ -208,7 +249,8 @@ export class Gateway {
     this.stopRevocations();
     for (const conn of this.all) {
       clearTimeout(conn.authTimer);
-      conn.close(1001, 'Server shutting down');
+      // 1012 (service restart): clients reconnect at once, to a node that is staying.
+      conn.close(1012, 'Server restarting; reconnect');
     }
   }
 
@@ -322,7 +364,61 @@ export class Gateway {
     const handler = this.handlers[message.type] as Handler<ClientMessageType>;
     if (!handler.signedIn) return handler.run(conn, message);
     const me = await this.player(conn, message);
-    if (me) return handler.run(conn, message, me);
+    if (!me) return;
+    try {
+      return await handler.run(conn, message, me);
+    } catch (error) {
+      if (!(error instanceof RoomElsewhereError) || !this.deps.rpc) throw error;
+      return this.forward(conn, error.owner, message, me);
+    }
+  }
+
+  /** Sends a room frame to the node owning the room and passes its answers to the socket. */
+  private async forward(conn: Connection, owner: string, message: ClientMessage, me: Player): Promise<void> {
+    let replies;
+    try {
+      replies = (await this.deps.rpc!.request(owner, { message, me })) as ServerMessage[];
+    } catch (error) {
+      if (!(error instanceof NodeUnreachableError)) throw error;
+      // Its lease lapses within ROOM_LEASE_SECONDS and the next try adopts the game here.
+      return conn.error(
+        'GAME_NOT_FOUND',
+        'The server hosting this game is not answering; try again in a few seconds',
+        message.type,
+      );
+    }
+    for (const reply of replies) conn.send(reply);
+  }
+
+  /**
+   * A room frame another node forwarded, from a player it signed in: run here as if from a
+   * socket, and return what that socket would have been sent.
+   */
+  private async served(body: unknown): Promise<ServerMessage[]> {
+    const { message, me } = body as { message: unknown; me: Player };
+    const parsed = parseClientMessage(JSON.stringify(message));
+    if (!parsed.ok || !ROOM_FRAMES.has(parsed.message.type)) throw new Error('Not a room frame');
+    const type = parsed.message.type;
+    const peer = new ReplyPeer();
+    const conn = new Connection(peer, 'forwarded', {
+      perSecond: Infinity,
+      clock: this.clock,
+      stalledMs: this.stalledMs,
+    });
+    const handler = this.handlers[type] as Handler<ClientMessageType> & { signedIn: true };
+    try {
+      await handler.run(conn, parsed.message, me);
+    } catch (error) {
+      if (error instanceof RoomElsewhereError) {
+        conn.error('GAME_NOT_FOUND', 'This game moved to another server; join it again', type);
+      } else if (error instanceof RoomError) {
+        conn.error(error.code, error.message, type);
+      } else {
+        this.deps.log.error({ err: error, type }, 'forwarded message failed');
+        conn.error('INTERNAL_ERROR', 'Something went wrong on the server', type);
+      }
+    }
+    return peer.replies;
   }
 
   /** The player behind a signed-in socket whose session is still live, or null (answered). */
@@ -481,6 +577,21 @@ export class Gateway {
     await this.deps.matchmaking.leave(userId);
     this.deps.rooms.userDisconnected(userId);
     await this.tellFriends(userId, { type: 'USER_OFFLINE', userId });
+  }
+
+  private async elsewhere(userId: number, online: boolean): Promise<void> {
+    if (!online) {
+      // Like a last socket closing: out of the queue, and its games (on whichever node they are
+      // hosted: rooms publish it) start their reconnect grace.
+      await this.deps.matchmaking.leave(userId);
+      if (!this.byUser.has(userId)) this.deps.rooms.userDisconnected(userId);
+    } else {
+      this.deps.rooms.userConnected(userId);
+    }
+    await this.tellFriends(
+      userId,
+      online ? { type: 'USER_ONLINE', userId } : { type: 'USER_OFFLINE', userId },
+    );
   }
 
   private async tellFriends(userId: number, message: ServerMessage): Promise<void> {

@@ -2,6 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { QueueName, ServerMessage } from '@shared/protocol';
 import type { QueueEntry, QueueStore } from '../infra/queue-store';
+import {
+  LocalMatchStore,
+  LocalMatcherLock,
+  type MatchStore,
+  type MatcherLock,
+  type PendingMatch,
+} from '../infra/match-store';
 import { AlreadyInGameError, RoomError } from '../rooms/room';
 import type { RoomManager } from '../rooms/manager';
 
@@ -28,17 +35,12 @@ interface Player {
   username: string;
 }
 
-interface PendingMatch {
-  token: string;
-  queue: QueueName;
-  /** Their queue entries, in seat order: a table of 3 or 4 puts the others back with these. */
-  players: QueueEntry[];
-  accepted: Set<number>;
-  timer: NodeJS.Timeout;
-}
-
 export interface MatchmakingDeps {
   queues: QueueStore;
+  /** Matches waiting for answers; in memory unless several nodes share Redis. */
+  matches?: MatchStore;
+  /** Lets one matcher at a time pair the shared queues; none needed on one node. */
+  lock?: MatcherLock;
   rooms: RoomManager;
   now: () => number;
   matchAcceptMs: number;
@@ -61,22 +63,28 @@ export interface MatchmakingDeps {
  * place. The messages and their timings are in docs/protocol.md, "Queues and matches".
  */
 export class Matchmaking {
-  private readonly pending = new Map<string, PendingMatch>();
-  private readonly pendingByUser = new Map<number, string>();
-  private readonly expiries = new Map<number, number[]>();
+  /** Expiry timers of the matches this node found; other nodes' matches expire through `tick`. */
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly matches: MatchStore;
+  private readonly lock: MatcherLock;
   private ticking = Promise.resolve();
+  /** The last tick failed: its error was logged already. */
+  private failing = false;
 
-  constructor(private readonly deps: MatchmakingDeps) {}
+  constructor(private readonly deps: MatchmakingDeps) {
+    this.matches = deps.matches ?? new LocalMatchStore();
+    this.lock = deps.lock ?? new LocalMatcherLock();
+  }
 
   stop(): void {
-    for (const match of this.pending.values()) clearTimeout(match.timer);
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
   }
 
   /** Seconds a user must still wait after letting too many matches expire (0: none). */
-  cooldownSeconds(userId: number): number {
+  async cooldownSeconds(userId: number): Promise<number> {
     const now = this.deps.now();
-    const recent = (this.expiries.get(userId) ?? []).filter((t) => now - t < EXPIRY_PERIOD_MS);
-    this.expiries.set(userId, recent);
+    const recent = await this.matches.expiriesSince(userId, now - EXPIRY_PERIOD_MS + 1);
     if (recent.length < EXPIRIES_FOR_COOLDOWN) return 0;
     const until = recent[recent.length - 1]! + COOLDOWN_MS;
     return until > now ? Math.ceil((until - now) / 1000) : 0;
@@ -86,10 +94,10 @@ export class Matchmaking {
     if (await this.deps.rooms.hasActiveGame(player.userId)) {
       throw new RoomError('ALREADY_IN_GAME', 'You are already in a game. Finish it before joining a queue.');
     }
-    if (this.pendingByUser.has(player.userId)) {
+    if (await this.matches.pendingFor(player.userId)) {
       throw new RoomError('ALREADY_IN_GAME', 'A match is waiting for your answer.');
     }
-    const wait = this.cooldownSeconds(player.userId);
+    const wait = await this.cooldownSeconds(player.userId);
     if (wait > 0) {
       throw new RoomError(
         'QUEUE_COOLDOWN',
@@ -115,11 +123,30 @@ export class Matchmaking {
       : { type: 'QUEUE_STATUS_RESPONSE', inQueue: false };
   }
 
-  /** Pairs whoever can be paired now. Serialised, so one player is never matched twice. */
+  /**
+   * Ends matches whose window closed (including those of a node that died), then pairs whoever
+   * can be paired now. Serialised here and, across nodes, by the matcher lock, so one player is
+   * never matched twice.
+   */
   tick(): Promise<void> {
     this.ticking = this.ticking
-      .then(() => this.pairAll())
-      .catch((error: unknown) => this.deps.log.error({ err: error }, 'matchmaking failed'));
+      .then(async () => {
+        for (const match of await this.matches.takeExpired(this.deps.now())) {
+          clearTimeout(this.timers.get(match.token));
+          this.timers.delete(match.token);
+          // Within the tick already: the pairing below covers whoever goes back to the queue.
+          await this.expired(match, false);
+        }
+        await this.lock.run(() => this.pairAll());
+      })
+      .then(() => {
+        this.failing = false;
+      })
+      .catch((error: unknown) => {
+        // Once per outage, not every second while Redis is unreachable.
+        if (!this.failing) this.deps.log.error({ err: error }, 'matchmaking failed');
+        this.failing = true;
+      });
     return this.ticking;
   }
 
@@ -194,10 +221,11 @@ export class Matchmaking {
   private async found(queue: QueueName, players: QueueEntry[]): Promise<void> {
     for (const p of players) await this.deps.queues.remove(p.userId);
     const token = `m_${randomBytes(12).toString('base64url')}`;
+    const deadline = this.deps.now() + this.deps.matchAcceptMs;
+    await this.matches.create({ token, queue, players, accepted: [], deadline });
     const timer = setTimeout(() => this.expire(token), this.deps.matchAcceptMs);
     timer.unref();
-    this.pending.set(token, { token, queue, players, accepted: new Set(), timer });
-    for (const p of players) this.pendingByUser.set(p.userId, token);
+    this.timers.set(token, timer);
     const avatars = await this.deps.rooms.avatarsOf(players.map((p) => p.userId));
     const opponent = (p: QueueEntry) => ({ username: p.username, avatarUrl: avatars.get(p.userId) ?? null });
     for (const p of players) {
@@ -206,23 +234,17 @@ export class Matchmaking {
     }
   }
 
-  private matchFor(userId: number, token: string): PendingMatch {
-    const match = this.pending.get(token);
-    if (!match || !match.players.some((p) => p.userId === userId)) {
-      throw new RoomError('MATCH_NOT_FOUND', 'This match is no longer available');
-    }
-    return match;
-  }
-
   async accept(userId: number, token: string): Promise<void> {
-    const match = this.matchFor(userId, token);
-    match.accepted.add(userId);
-    for (const other of match.players) {
+    const answered = await this.matches.accept(token, userId);
+    if (!answered) throw gone();
+    for (const other of answered.players) {
       if (other.userId !== userId)
         this.deps.send(other.userId, { type: 'MATCH_ACCEPTANCE_UPDATE', token, accepted: true });
     }
-    if (match.accepted.size < match.players.length) return;
-    this.close(match);
+    if (answered.accepted.length < answered.players.length) return;
+    // The last answer: whoever takes the match starts it (an expiry racing this may win instead).
+    const match = await this.take(token);
+    if (!match) return;
     let room;
     try {
       room = await this.deps.rooms.create(
@@ -241,48 +263,65 @@ export class Matchmaking {
   }
 
   async reject(userId: number, token: string): Promise<void> {
-    const match = this.matchFor(userId, token);
-    this.close(match);
+    const seen = await this.matches.get(token);
+    if (!seen || !seen.players.some((p) => p.userId === userId)) throw gone();
+    const match = await this.take(token);
+    if (!match) throw gone();
     for (const p of match.players)
       this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: userId });
     await this.requeue(match, [userId]);
   }
 
+  /** The window of a match this node found closed. */
   private expire(token: string): void {
-    const match = this.pending.get(token);
-    if (!match) return;
-    this.close(match);
-    const now = this.deps.now();
-    const idle = match.players.filter((p) => !match.accepted.has(p.userId));
-    for (const p of idle) this.expiries.set(p.userId, [...(this.expiries.get(p.userId) ?? []), now]);
+    this.take(token)
+      .then((match) => match && this.expired(match, true))
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'match expiry failed'));
+  }
+
+  private async expired(match: PendingMatch, pairAfter: boolean): Promise<void> {
+    const idle = match.players.filter((p) => !match.accepted.includes(p.userId));
+    if (idle.length === 0) return;
+    await this.matches.recordExpiry(
+      idle.map((p) => p.userId),
+      this.deps.now(),
+      EXPIRY_PERIOD_MS,
+    );
     for (const p of match.players)
-      this.deps.send(p.userId, { type: 'MATCH_REJECTED', token, rejectedBy: idle[0]!.userId });
-    void this.requeue(
+      this.deps.send(p.userId, { type: 'MATCH_REJECTED', token: match.token, rejectedBy: idle[0]!.userId });
+    await this.requeue(
       match,
       idle.map((p) => p.userId),
-    ).catch((error: unknown) => this.deps.log.error({ err: error }, 'requeue failed'));
+      pairAfter,
+    );
   }
 
   /**
    * A table of 3 or 4 that did not start: everyone but `leaving` (who declined, let it expire or is
    * busy) goes back to the queue at their old place, and is told so. A 1 v 1 match requeues nobody.
    */
-  private async requeue(match: PendingMatch, leaving: readonly number[]): Promise<void> {
+  private async requeue(match: PendingMatch, leaving: readonly number[], pairAfter = true): Promise<void> {
     if (match.players.length <= 2) return;
     const back = match.players.filter((p) => !leaving.includes(p.userId));
     for (const entry of back) {
       // Joined something else meanwhile (another queue, another match): that choice stands.
-      if (this.pendingByUser.has(entry.userId) || (await this.deps.queues.get(entry.userId))) continue;
+      if ((await this.matches.pendingFor(entry.userId)) || (await this.deps.queues.get(entry.userId)))
+        continue;
       if (this.deps.isConnected && !this.deps.isConnected(entry.userId)) continue;
       await this.deps.queues.add(entry);
       this.deps.send(entry.userId, { type: 'QUEUE_JOIN_SUCCESS', queue: entry.queue, size: entry.size });
     }
-    await this.tick();
+    if (pairAfter) await this.tick();
   }
 
-  private close(match: PendingMatch): void {
-    clearTimeout(match.timer);
-    this.pending.delete(match.token);
-    for (const p of match.players) this.pendingByUser.delete(p.userId);
+  /** Takes the match from the store (one caller only gets it) and drops its timer here. */
+  private async take(token: string): Promise<PendingMatch | undefined> {
+    clearTimeout(this.timers.get(token));
+    this.timers.delete(token);
+    return this.matches.take(token);
   }
+}
+
+function gone(): RoomError {
+  return new RoomError('MATCH_NOT_FOUND', 'This match is no longer available');
 }

@@ -4,7 +4,14 @@ import type { ServerMessage } from '@shared/protocol';
 import { LocalRoomDirectory } from '../infra/room-directory';
 import { RoomManager } from './manager';
 import { AlreadyInGameError } from './room';
-import type { Finish, Finished, GameStore, NewGame, Progress } from './store';
+import {
+  StaleWriteError,
+  type Finish,
+  type Finished,
+  type GameStore,
+  type NewGame,
+  type Progress,
+} from './store';
 import type { RoomSnapshot } from './types';
 
 /** A GameStore in memory: rooms run against the seam alone, with no database behind it. */
@@ -27,8 +34,11 @@ class MemoryStore implements GameStore {
     return [];
   }
   async save(progress: Progress, finish: Finish | null): Promise<Finished | undefined> {
-    this.saves.push({ progress, finish });
     const game = this.games.get(progress.gameId)!;
+    // Fenced like the SQL store: a write from a node that lost the game is refused.
+    if (game.seq !== progress.seq - 1 || game.status !== 'active')
+      throw new StaleWriteError(progress.gameId, progress.seq);
+    this.saves.push({ progress, finish });
     Object.assign(game, { seq: progress.seq, state: progress.state });
     if (finish) {
       Object.assign(game, { status: 'finished', winnerUserId: finish.winnerUserId, reason: finish.reason });
@@ -69,8 +79,12 @@ class MemoryStore implements GameStore {
   }
 }
 
-function manager(store: GameStore, sent: [number, ServerMessage][] = []) {
-  const silent = { error: () => {} } as unknown as FastifyBaseLogger;
+function manager(
+  store: GameStore,
+  sent: [number, ServerMessage][] = [],
+  extra: Partial<ConstructorParameters<typeof RoomManager>[0]> = {},
+) {
+  const silent = { error: () => {}, warn: () => {}, info: () => {} } as unknown as FastifyBaseLogger;
   return new RoomManager({
     store,
     now: () => 1_000,
@@ -87,6 +101,7 @@ function manager(store: GameStore, sent: [number, ServerMessage][] = []) {
     send: (userId, message) => void sent.push([userId, message]),
     isConnected: () => true,
     directory: new LocalRoomDirectory(),
+    ...extra,
   });
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { newGame, type BotLevel } from '@shared/game';
 import type { GameMode, ServerMessageOf } from '@shared/protocol';
+import type { Bus } from '../infra/bus';
 import type { RoomDirectory } from '../infra/room-directory';
 import { AlreadyInGameError, GameRoom, RoomError, type RoomDeps } from './room';
 import type { RoomPlayer, RoomSnapshot } from './types';
@@ -19,7 +20,33 @@ export function newGameId(): string {
   return randomBytes(9).toString('base64url');
 }
 
-type ManagerDeps = Omit<RoomDeps, 'onFinished'> & { directory: RoomDirectory };
+/**
+ * A live game owned by another node: frames for it are forwarded there (see docs/scale-out.md,
+ * "Forwarding").
+ */
+export class RoomElsewhereError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly owner: string,
+  ) {
+    super(`Game ${gameId} is hosted by node ${owner}`);
+  }
+}
+
+/** Node-wide channel: a user came online or went offline somewhere (`{ userId, online }`). */
+export const ROOM_PRESENCE_CHANNEL = 'rooms:presence';
+/** Node-wide channel: a draining node gave up these rooms (`{ node, gameIds }`); peers adopt them. */
+export const ROOM_HANDOFF_CHANNEL = 'rooms:handoff';
+
+type ManagerDeps = Omit<RoomDeps, 'onFinished' | 'onLost'> & {
+  directory: RoomDirectory;
+  /** With several nodes: presence changes and handoffs reach every node's rooms through it. */
+  bus?: Bus;
+  /** Which of these users are online on any node (rooms adopted here learn who is connected). */
+  onlineAmong?(userIds: readonly number[]): Promise<number[]>;
+  /** The lease of a room in the directory; renewed every third of it. 0: no renewal (one node). */
+  leaseMs?: number;
+};
 
 /** The rooms this node owns: creates games, reloads active ones at start, routes players to them. */
 export class RoomManager {
@@ -27,28 +54,178 @@ export class RoomManager {
   /** userId → ids of the active games they play in. */
   private readonly activeByUser = new Map<number, Set<string>>();
   private readonly evictions = new Set<NodeJS.Timeout>();
+  /** Players of rooms hosted here who are online on another node (this node's own are the gateway's). */
+  private readonly remoteOnline = new Set<number>();
+  /** Adoptions in flight, so two frames for one orphaned game load it once. */
+  private readonly adopting = new Map<string, Promise<GameRoom>>();
+  private readonly unsubscribes: (() => void)[] = [];
+  private leaseTimer: NodeJS.Timeout | undefined;
+  private draining = false;
 
-  constructor(private readonly deps: ManagerDeps) {}
-
-  private roomDeps(): RoomDeps {
-    return { ...this.deps, onFinished: (room) => this.finished(room) };
+  constructor(private readonly deps: ManagerDeps) {
+    const bus = deps.bus;
+    if (!bus) return;
+    this.unsubscribes.push(
+      bus.subscribe(ROOM_PRESENCE_CHANNEL, (message) => {
+        const { userId, online } = message as { userId: number; online: boolean };
+        this.presenceChanged(userId, online);
+      }),
+      bus.subscribe(ROOM_HANDOFF_CHANNEL, (message) => {
+        const { node, gameIds } = message as { node: string; gameIds: string[] };
+        if (node !== this.nodeId) void this.adoptAll(gameIds);
+      }),
+    );
   }
 
-  /** Reloads every active game after a restart, at the seq it was persisted with. */
+  get nodeId(): string {
+    return this.deps.directory.nodeId;
+  }
+
+  private roomDeps(): RoomDeps {
+    return {
+      ...this.deps,
+      isConnected: (userId) => this.deps.isConnected(userId) || this.remoteOnline.has(userId),
+      onFinished: (room) => this.finished(room),
+      onLost: (room) => this.drop(room, 'fenced off: another node adopted it'),
+    };
+  }
+
+  /**
+   * Takes every active game no live node owns (all of them after a single node's restart), at
+   * the seq it was persisted with, then keeps the leases and, with several nodes, adopts the
+   * games of nodes that die (see docs/scale-out.md, "Adoption").
+   */
   async start(): Promise<number> {
-    const snapshots = await this.deps.store.loadActive();
-    for (const snapshot of snapshots) {
-      if (!(await this.deps.directory.claim(snapshot.id))) continue;
-      const room = new GameRoom(snapshot, this.roomDeps());
-      this.track(room);
-      room.resume();
+    const adopted = await this.sweep();
+    const leaseMs = this.deps.leaseMs ?? 0;
+    if (leaseMs > 0) {
+      let ticks = 0;
+      this.leaseTimer = setInterval(() => {
+        // Failing (Redis unreachable) is survivable: the rooms run on, a lease lost meanwhile is
+        // reported by the next renewal that works, and writes are fenced anyway.
+        this.renewLeases().catch((error: unknown) =>
+          this.deps.log.warn({ err: error }, 'room lease renewal failed'),
+        );
+        // Every third renewal (once a lease), look for games whose owner died.
+        if (++ticks % 3 === 0)
+          this.sweep().catch((error: unknown) => this.deps.log.warn({ err: error }, 'room sweep failed'));
+      }, leaseMs / 3);
+      this.leaseTimer.unref();
     }
-    return snapshots.length;
+    return adopted;
   }
 
   stop(): void {
+    clearInterval(this.leaseTimer);
+    for (const stop of this.unsubscribes) stop();
     for (const room of this.rooms.values()) room.stop();
     for (const timer of this.evictions) clearTimeout(timer);
+  }
+
+  /**
+   * Graceful shutdown (SIGTERM): stops taking rooms, lets each room finish the change it is
+   * writing, releases every lease and tells the other nodes, which adopt the rooms at once
+   * instead of waiting for the leases to lapse. See docs/scale-out.md, "Draining".
+   */
+  async handoff(): Promise<string[]> {
+    this.draining = true;
+    clearInterval(this.leaseTimer);
+    const live = [...this.rooms.values()].filter((r) => r.status === 'active' || r.status === 'waiting');
+    for (const room of live) room.stop();
+    await Promise.all(live.map((room) => room.idle()));
+    const gameIds: string[] = [];
+    for (const room of live) {
+      this.untrack(room);
+      this.rooms.delete(room.id);
+      try {
+        await this.deps.directory.release(room.id);
+        gameIds.push(room.id);
+      } catch (error) {
+        // The lease lapses by itself; the game is adopted then.
+        this.deps.log.warn({ err: error, gameId: room.id }, 'room lease release failed');
+      }
+    }
+    this.deps.bus?.publish(ROOM_HANDOFF_CHANNEL, { node: this.nodeId, gameIds });
+    return gameIds;
+  }
+
+  /** Extends the leases of the live rooms here; a room whose lease was lost stops at once. */
+  async renewLeases(): Promise<void> {
+    const ids = [...this.rooms.values()]
+      .filter((room) => room.status === 'active' || room.status === 'waiting')
+      .map((room) => room.id);
+    if (ids.length === 0) return;
+    for (const id of await this.deps.directory.renew(ids)) {
+      const room = this.rooms.get(id);
+      if (room) this.drop(room, 'lease lost');
+    }
+  }
+
+  /** Adopts every active game that no live node owns. Returns how many were taken. */
+  async sweep(): Promise<number> {
+    if (this.draining) return 0;
+    const snapshots = await this.deps.store.loadActive();
+    const orphans = snapshots.filter((s) => !this.rooms.has(s.id)).map((s) => s.id);
+    return (await this.adoptAll(orphans)).length;
+  }
+
+  private async adoptAll(gameIds: readonly string[]): Promise<GameRoom[]> {
+    const rooms: GameRoom[] = [];
+    for (const id of gameIds) {
+      try {
+        rooms.push(await this.adopt(id));
+      } catch (error) {
+        if (error instanceof RoomElsewhereError || error instanceof RoomError) continue;
+        this.deps.log.error({ err: error, gameId: id }, 'room adoption failed');
+      }
+    }
+    return rooms;
+  }
+
+  /**
+   * Claims a live game and loads it from the database at its stored seq; the player to move gets
+   * a full turn. Throws RoomElsewhereError when a live node holds it.
+   */
+  private adopt(gameId: string): Promise<GameRoom> {
+    const local = this.rooms.get(gameId);
+    if (local) return Promise.resolve(local);
+    let pending = this.adopting.get(gameId);
+    if (!pending) {
+      pending = this.load(gameId).finally(() => this.adopting.delete(gameId));
+      this.adopting.set(gameId, pending);
+    }
+    return pending;
+  }
+
+  private async load(gameId: string): Promise<GameRoom> {
+    if (this.draining) throw new RoomError('GAME_NOT_FOUND', 'This server is shutting down');
+    if (!(await this.deps.directory.claim(gameId))) {
+      const owner = await this.deps.directory.ownerOf(gameId);
+      // Released between the two calls: the next frame claims it.
+      throw owner ? new RoomElsewhereError(gameId, owner) : new RoomError('GAME_NOT_FOUND', 'Try again');
+    }
+    // Loaded after the claim, so no write of the previous owner is missed (later ones are fenced).
+    const snapshot = await this.deps.store.load(gameId);
+    if (!snapshot || (snapshot.status !== 'active' && snapshot.status !== 'waiting')) {
+      await this.deps.directory.release(gameId);
+      throw new RoomError('GAME_NOT_FOUND', 'No such live game');
+    }
+    const humans = snapshot.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+    for (const userId of (await this.deps.onlineAmong?.(humans)) ?? []) this.remoteOnline.add(userId);
+    const room = new GameRoom(snapshot, this.roomDeps());
+    this.track(room);
+    room.resume(true);
+    this.deps.log.info({ gameId, seq: snapshot.seq }, 'adopted game');
+    return room;
+  }
+
+  /** Forgets a room this node no longer owns (its lease was lost or a write fenced off). */
+  private drop(room: GameRoom, why: string): void {
+    if (this.rooms.get(room.id) !== room) return;
+    room.stop();
+    this.untrack(room);
+    this.rooms.delete(room.id);
+    this.deps.log.warn({ gameId: room.id, why }, 'dropped game room');
   }
 
   async create(mode: GameMode, seats: Seat[], invite: RoomSnapshot['invite'] = null): Promise<GameRoom> {
@@ -88,10 +265,16 @@ export class RoomManager {
       reason: null,
       invite,
     };
+    // Claimed before it exists, so no other node's sweep adopts it between the insert and here.
+    if (!(await this.deps.directory.claim(id))) throw new Error(`game id ${id} is already claimed`);
     // The database refuses a second active game for anyone (see GameStore.insertGame).
     const busy = await this.deps.store.insertGame({ snapshot, seed, now });
-    if (busy.length > 0) throw new AlreadyInGameError(busy);
-    await this.deps.directory.claim(id);
+    if (busy.length > 0) {
+      await this.deps.directory.release(id);
+      throw new AlreadyInGameError(busy);
+    }
+    const humans = players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+    for (const userId of (await this.deps.onlineAmong?.(humans)) ?? []) this.remoteOnline.add(userId);
     const room = new GameRoom(snapshot, this.roomDeps());
     this.track(room);
     room.resume();
@@ -164,16 +347,26 @@ export class RoomManager {
     }
   }
 
-  private finished(room: GameRoom): void {
+  private untrack(room: GameRoom): void {
     for (const userId of room.humanIds()) {
       const set = this.activeByUser.get(userId);
       set?.delete(room.id);
-      if (set?.size === 0) this.activeByUser.delete(userId);
+      if (set?.size === 0) {
+        this.activeByUser.delete(userId);
+        this.remoteOnline.delete(userId);
+      }
     }
+  }
+
+  private finished(room: GameRoom): void {
+    this.untrack(room);
+    // A finished game needs no owner: any node answers for it from the database.
+    this.deps.directory
+      .release(room.id)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, gameId: room.id }, 'lease release failed'));
     const timer = setTimeout(() => {
       this.evictions.delete(timer);
       if (this.rooms.get(room.id) === room) this.rooms.delete(room.id);
-      void this.deps.directory.release(room.id);
     }, FINISHED_RETENTION_MS);
     timer.unref();
     this.evictions.add(timer);
@@ -185,11 +378,12 @@ export class RoomManager {
     if (room) return room;
     const snapshot = await this.deps.store.load(gameId);
     if (!snapshot) throw new RoomError('GAME_NOT_FOUND', 'No such game');
-    if (snapshot.status === 'active' || snapshot.status === 'waiting') {
-      // Active but not here: another node owns it (scale-out), or it is being loaded.
-      throw new RoomError('GAME_NOT_FOUND', 'This game is not hosted here');
-    }
-    return new GameRoom(snapshot, this.roomDeps());
+    if (snapshot.status !== 'active' && snapshot.status !== 'waiting')
+      return new GameRoom(snapshot, this.roomDeps());
+    // Live but not here: its owner serves it (RoomElsewhereError), or nobody does and we adopt it.
+    const owner = await this.deps.directory.ownerOf(gameId);
+    if (owner !== null && owner !== this.nodeId) throw new RoomElsewhereError(gameId, owner);
+    return this.adopt(gameId);
   }
 
   /** The active game a user plays in, if any. */
@@ -220,11 +414,25 @@ export class RoomManager {
     return this.deps.store.playingAmong(userIds);
   }
 
+  /** A user came online (on this node): every node's rooms hear it. */
   userConnected(userId: number): void {
-    for (const id of this.activeByUser.get(userId) ?? []) this.rooms.get(id)?.playerConnected(userId);
+    if (this.deps.bus) this.deps.bus.publish(ROOM_PRESENCE_CHANNEL, { userId, online: true });
+    else this.presenceChanged(userId, true);
   }
 
+  /** A user's last connection anywhere closed: every node's rooms hear it. */
   userDisconnected(userId: number): void {
+    if (this.deps.bus) this.deps.bus.publish(ROOM_PRESENCE_CHANNEL, { userId, online: false });
+    else this.presenceChanged(userId, false);
+  }
+
+  private presenceChanged(userId: number, online: boolean): void {
+    if (online) {
+      if (this.activeByUser.has(userId)) this.remoteOnline.add(userId);
+      for (const id of this.activeByUser.get(userId) ?? []) this.rooms.get(id)?.playerConnected(userId);
+      return;
+    }
+    this.remoteOnline.delete(userId);
     for (const id of this.activeByUser.get(userId) ?? []) this.rooms.get(id)?.playerDisconnected(userId);
     // Someone who went offline watches nothing any more.
     for (const room of this.rooms.values()) room.stopWatching(userId);

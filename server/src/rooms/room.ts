@@ -21,7 +21,7 @@ import type {
 } from '@shared/protocol';
 import { TURN_EXPIRIES_TO_FORFEIT } from '@shared/constants';
 import type { Timings } from '../config';
-import type { Finished, GameStore } from './store';
+import { StaleWriteError, type Finished, type GameStore } from './store';
 import type { RoomPlayer, RoomSnapshot } from './types';
 import { gameView, toEventMessages } from './view';
 
@@ -35,6 +35,8 @@ export interface RoomDeps {
   send(userId: number, message: ServerMessage): void;
   isConnected(userId: number): boolean;
   onFinished(room: GameRoom): void;
+  /** A write was fenced off: another node owns the game now, and this room has stopped. */
+  onLost?(room: GameRoom): void;
 }
 
 export class RoomError extends Error {
@@ -85,6 +87,8 @@ export class GameRoom {
   private turnTimer: NodeJS.Timeout | undefined;
   private botTimer: NodeJS.Timeout | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** Set once a write was fenced off: this copy of the game is dead. */
+  lost = false;
 
   constructor(
     snapshot: RoomSnapshot,
@@ -115,16 +119,21 @@ export class GameRoom {
     return this.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
   }
 
-  /** Starts the clocks of a new or reloaded game; disconnected players get their grace period. */
-  resume(): void {
+  /**
+   * Starts the clocks of a new or reloaded game; disconnected players get their grace period.
+   * `fullTurn` (a game adopted from a dead node): the player to move gets a whole turn again, as
+   * the time the move took to reach a live node was not theirs to lose; players are told.
+   */
+  resume(fullTurn = false): void {
     if (this.status === 'waiting') return this.armInviteExpiry();
     if (this.status !== 'active') return;
     const now = this.deps.now();
     const turn = this.state.turn;
     if (turn !== null && this.players[turn]!.botLevel === null) {
       // After a restart a stale deadline would forfeit a turn nobody could play: start it afresh.
-      if (this.turnDeadline === null || this.turnDeadline <= now)
+      if (fullTurn || this.turnDeadline === null || this.turnDeadline <= now)
         this.turnDeadline = now + this.deps.timings.turnMs;
+      if (fullTurn) this.broadcast([{ kind: 'TURN', seat: turn, deadline: this.turnDeadline }]);
     }
     this.schedule();
     for (const userId of this.humanIds()) if (!this.isConnected(userId)) this.startGrace(userId);
@@ -140,9 +149,21 @@ export class GameRoom {
   }
 
   private run<T>(op: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(op);
+    const result = this.queue.then(op).catch((error: unknown) => {
+      if (!(error instanceof StaleWriteError)) throw error;
+      // Fenced off: another node adopted the game (see docs/scale-out.md, "Fencing").
+      this.lost = true;
+      this.stop();
+      this.deps.onLost?.(this);
+      throw new RoomError('GAME_NOT_FOUND', 'This game moved to another server; join it again');
+    });
     this.queue = result.catch(() => undefined);
     return result;
+  }
+
+  /** Resolves once every change already queued has been written (a node handing rooms off). */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
   }
 
   /** Subscribes a player or a spectator and returns their view. */

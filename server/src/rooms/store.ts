@@ -42,6 +42,20 @@ export interface Finished {
 }
 
 /**
+ * A write from a node that no longer owns the game: the stored seq has moved past the one this
+ * room holds (another node adopted it after this one's lease lapsed). Nothing was written; the
+ * room must stop. See docs/scale-out.md, "Fencing".
+ */
+export class StaleWriteError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly seq: number,
+  ) {
+    super(`Game ${gameId} has moved on past seq ${seq - 1}: another node owns it now`);
+  }
+}
+
+/**
  * Where rooms keep their games: the one seam between the rooms and the database, so rooms hold
  * no SQL and know nothing of ratings. See docs/design.md, "Game storage".
  */
@@ -56,8 +70,9 @@ export interface GameStore {
    * Saves a step (the move and the state it led to) in one transaction, so a restart resumes at
    * exactly this seq. With `finish`, the same transaction ends the game, rates it if it is rated,
    * records what each player earned and frees its players; those results are returned. Resolves
-   * only once the step is committed; rejects, having written nothing of it, when the step is not
-   * the game's next seq (a stale writer) or its write failed.
+   * only once the step is committed. Fenced: when the step is not the game's next seq (a stale
+   * writer, e.g. a node whose room was adopted elsewhere) nothing of it is written and it rejects
+   * with StaleWriteError; it rejects too when its write failed.
    */
   save(progress: Progress, finish: Finish | null): Promise<Finished | undefined>;
   /**

@@ -12,7 +12,7 @@ import type {
 import { RESERVED_USERNAME_MESSAGE, isReservedUsername } from '@shared/usernames';
 import type { Db } from '../../db';
 import { AuthError, DomainError } from '../../errors';
-import type { AttemptLimiter } from '../../infra/attempt-limiter';
+import type { AttemptLimits } from '../../infra/attempt-limiter';
 import type { Mailer } from '../../infra/mail';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
 import { InvalidGoogleToken, type GoogleIdentity, type GoogleVerifier } from './google';
@@ -35,7 +35,7 @@ export interface AccountDeps {
   publicUrl: string;
   sessionDays: number;
   google: GoogleVerifier | null;
-  loginFailures: AttemptLimiter;
+  loginFailures: AttemptLimits;
   /**
    * Told after sessions are revoked, so open sockets bound to them can be closed on every node.
    * See docs/design.md, "Sessions and revocation".
@@ -144,7 +144,7 @@ export class AccountService {
 
   async login(input: { username: string; password: string }, client: ClientInfo): Promise<AuthResponse> {
     const key = input.username.toLowerCase();
-    const wait = this.deps.loginFailures.retryAfter(key);
+    const wait = await this.deps.loginFailures.retryAfter(key);
     if (wait > 0) {
       throw new DomainError(
         'rate_limited',
@@ -157,10 +157,10 @@ export class AccountService {
       ? await verifyPassword(user.password_hash, input.password)
       : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
-      this.deps.loginFailures.fail(key);
+      await this.deps.loginFailures.fail(key);
       throw new AuthError('Invalid username or password', 'invalid_credentials');
     }
-    this.deps.loginFailures.reset(key);
+    await this.deps.loginFailures.reset(key);
     const token = await this.createSession(user.id, client);
     return {
       token,

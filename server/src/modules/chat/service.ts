@@ -34,7 +34,7 @@ const PREVIEW_CHARS = 140;
 
 /**
  * Messages each sender sent in the last window, by client id: a message sent again with the same
- * client id is not counted twice. Per node, like the socket rate limits.
+ * client id is not counted twice. In memory for one node; several nodes count in Redis.
  */
 export class ChatRateLimiter {
   private readonly sent = new Map<number, { at: number; clientId: string }[]>();
@@ -70,6 +70,11 @@ export class ChatRateLimiter {
   }
 }
 
+/** Counts a sender's messages: ChatRateLimiter on one node, a Redis one across nodes. */
+export interface ChatRateLimits {
+  take(userId: number, clientId: string, now: number): boolean | Promise<boolean>;
+}
+
 export interface ChatSend {
   clientId: string;
   toUserId: number;
@@ -80,11 +85,11 @@ export interface ChatDeps {
   db: Db;
   now: () => number;
   notifier?: Pick<Notifier, 'notify'>;
-  limiter?: ChatRateLimiter;
+  limiter?: ChatRateLimits;
 }
 
 export class ChatService {
-  private readonly limiter: ChatRateLimiter;
+  private readonly limiter: ChatRateLimits;
 
   constructor(private readonly deps: ChatDeps) {
     this.limiter = deps.limiter ?? new ChatRateLimiter();
@@ -123,7 +128,7 @@ export class ChatService {
     const existing = await findByClientId(this.kysely, sender.userId, input.clientId);
     if (existing) return { message: toChatMessage(existing), created: false };
     const now = this.deps.now();
-    if (!this.limiter.take(sender.userId, input.clientId, now)) {
+    if (!(await this.limiter.take(sender.userId, input.clientId, now))) {
       throw new DomainError(
         'rate_limited',
         `You can send ${CHAT_RATE_LIMIT} messages every ${CHAT_RATE_WINDOW_MS / 1000} seconds; wait a moment`,

@@ -31,8 +31,13 @@ export interface GroupCommitHooks {
 export interface GroupCommitOptions<Tx, Item, Result> {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transact<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Writes one item in the batch's transaction; throws RefusedWrite to refuse it alone. */
+  /**
+   * Writes one item in the batch's transaction; throws RefusedWrite (or an error `isRefusal`
+   * recognises) to refuse it alone.
+   */
   write(tx: Tx, item: Item): Promise<Result>;
+  /** Errors besides RefusedWrite that refuse only their own write (e.g. the store's stale seq). */
+  isRefusal?(error: unknown): boolean;
   /** For error messages: which write this is. */
   describe(item: Item): string;
   hooks?: GroupCommitHooks;
@@ -45,7 +50,7 @@ interface Entry<Item, Result> {
   reject(error: unknown): void;
 }
 
-type Outcome<Result> = { ok: true; value: Result } | { ok: false; error: RefusedWrite };
+type Outcome<Result> = { ok: true; value: Result } | { ok: false; error: unknown };
 
 export class GroupCommit<Tx, Item, Result> {
   private pending: Entry<Item, Result>[] = [];
@@ -122,7 +127,7 @@ export class GroupCommit<Tx, Item, Result> {
     try {
       return { ok: true, value: await this.options.write(tx, item) };
     } catch (error) {
-      if (error instanceof RefusedWrite) return { ok: false, error };
+      if (error instanceof RefusedWrite || this.options.isRefusal?.(error)) return { ok: false, error };
       throw error;
     }
   }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlay, legalCards, newGame, type GameState } from '@shared/game';
 import { DIALECTS, createTestApp, type TestApp } from '../../testing/harness';
 import type { RoomSnapshot } from '../../rooms/types';
-import { RefusedWrite, WriteFailed } from './group-commit';
+import { StaleWriteError } from '../../rooms/store';
+import { WriteFailed } from './group-commit';
 import { isHandStart } from './move-log';
 import { SqlGameStore } from './store';
 
@@ -114,7 +115,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
       now: T0,
     });
     // A writer that skipped a seq, then one writing the same seq twice (a stale node).
-    await expect(store.save(step(2), null)).rejects.toBeInstanceOf(RefusedWrite);
+    await expect(store.save(step(2), null)).rejects.toBeInstanceOf(StaleWriteError);
     await store.save(step(1), null);
     await expect(store.save(step(1), null)).rejects.toThrow('the write of seq 1 was refused');
     // Steps in one window: the stale one is refused, the good one (another game) commits.
@@ -152,7 +153,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
         reason: 'resign',
       },
     );
-    await expect(store.save(step(3), null)).rejects.toBeInstanceOf(RefusedWrite);
+    await expect(store.save(step(3), null)).rejects.toBeInstanceOf(StaleWriteError);
     const seqs = await t.app.db.kysely
       .selectFrom('moves')
       .select('seq')

@@ -2,8 +2,7 @@ import type { Selectable } from 'kysely';
 import { applyPlay, type Card, type GameState } from '@shared/game';
 import { prepared, runPrepared, type Executor } from '../../db/prepared';
 import type { GamePlayersTable, GamesTable } from '../../db/schema';
-import type { Progress } from '../../rooms/store';
-import { RefusedWrite } from './group-commit';
+import { StaleWriteError, type Progress } from '../../rooms/store';
 
 /**
  * A game as stored: a snapshot of its state in its `games` row, written at the start of each hand
@@ -107,10 +106,9 @@ export async function appendStep(db: Executor, p: Progress, finishing: boolean):
   if (affected !== 1) throw stale(p);
 }
 
-function stale(p: Progress): RefusedWrite {
-  return new RefusedWrite(
-    `Game ${p.gameId} is not at seq ${p.seq - 1} (or no longer active): the write of seq ${p.seq} was refused`,
-  );
+/** The step is not the game's next seq, or the game is over: a stale writer (docs/scale-out.md, "Fencing"). */
+function stale(p: Progress): StaleWriteError {
+  return new StaleWriteError(p.gameId, p.seq);
 }
 
 /** The position after replaying `moves` (seq order, all after `from.seq`) on `from`. */

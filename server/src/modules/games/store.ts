@@ -4,7 +4,14 @@ import type { GameMode, RatingChange } from '@shared/protocol';
 import type { Db } from '../../db';
 import { firstPrepared, runPrepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
-import type { Finish, Finished, GameStore, NewGame, Progress } from '../../rooms/store';
+import {
+  StaleWriteError,
+  type Finish,
+  type Finished,
+  type GameStore,
+  type NewGame,
+  type Progress,
+} from '../../rooms/store';
 import type { RoomSnapshot } from '../../rooms/types';
 import { avatarUrlsOf } from '../customization/repo';
 import { rateGame } from '../ratings/repo';
@@ -41,6 +48,7 @@ export class SqlGameStore implements GameStore {
       transact: (work) => this.db.transaction().execute(work),
       write: (trx, step) => writeStep(trx, step),
       describe: ({ progress }) => `game ${progress.gameId} at seq ${progress.seq}`,
+      isRefusal: (error) => error instanceof StaleWriteError,
       hooks,
     });
   }
