@@ -1,4 +1,5 @@
-import type { ErrorCode, ServerMessage } from '@shared/protocol';
+import type { ErrorCode } from '@shared/protocol';
+import { frameText, type Outgoing } from '../infra/frame';
 
 /** Frames refused for rate past this many, and the connection is closed as abusive. */
 export const ABUSE_LIMIT = 200;
@@ -55,8 +56,8 @@ export class Connection {
     this.stallSeen = rate.stalledMs();
   }
 
-  send(message: ServerMessage): void {
-    if (this.peer.isOpen()) this.peer.send(JSON.stringify(message));
+  send(message: Outgoing): void {
+    if (this.peer.isOpen()) this.peer.send(frameText(message));
   }
 
   error(code: ErrorCode, message: string, ref?: string): void {

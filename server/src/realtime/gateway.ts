@@ -10,6 +10,7 @@ import {
   type ServerMessage,
 } from '@shared/protocol';
 import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
+import type { Outgoing } from '../infra/frame';
 import type { PresenceStore } from '../infra/presence-store';
 import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
@@ -450,7 +451,7 @@ export class Gateway {
       this.userSubscriptions.set(
         userId,
         this.deps.bus.subscribe(userChannel(userId), (message) => {
-          for (const c of this.byUser.get(userId) ?? []) c.send(message as ServerMessage);
+          for (const c of this.byUser.get(userId) ?? []) c.send(message as Outgoing);
         }),
       );
     }
