@@ -10,6 +10,8 @@ const { kind, url, thinkMs, frame } = workerData;
 const players = [];
 const delay = monitorEventLoopDelay({ resolution: 5 });
 let elu = performance.eventLoopUtilization();
+/** While paused (the other side of the bench is measured), players make no new moves. */
+let paused = false;
 
 function open() {
   return new Promise((resolve, reject) => {
@@ -64,13 +66,18 @@ class SparPlayer {
 
   next() {
     const view = this.view;
-    if (view.status !== 'active' || view.turn !== this.seat || this.timer || this.sentAt) return;
+    if (paused || view.status !== 'active' || view.turn !== this.seat || this.timer || this.sentAt) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.sentAt = performance.now();
       const play = { type: 'GAME_PLAY', gameId: this.gameId, card: view.legalCards[0], seq: view.seq };
       this.ws.send(JSON.stringify(play));
     }, think());
+  }
+
+  /** Picks up after a pause. */
+  resume() {
+    this.next();
   }
 
   stop() {
@@ -102,10 +109,16 @@ class RelayPlayer {
   }
 
   schedule() {
+    if (paused) return;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
       this.sentAt = performance.now();
       this.ws.send(frame);
     }, think());
+  }
+
+  resume() {
+    if (this.active && !this.timer && !this.sentAt) this.schedule();
   }
 
   stop() {
@@ -126,6 +139,17 @@ parentPort.on('message', async (request) => {
         await Promise.all(added.slice(i, i + 50).map((p) => p.start()));
       players.push(...added);
       parentPort.postMessage({ op: 'added', players: players.length });
+    } else if (request.op === 'pause') {
+      paused = true;
+      for (const p of players) {
+        clearTimeout(p.timer);
+        p.timer = undefined;
+      }
+      parentPort.postMessage({ op: 'paused' });
+    } else if (request.op === 'resume') {
+      paused = false;
+      for (const p of players) p.resume();
+      parentPort.postMessage({ op: 'resumed' });
     } else if (request.op === 'reset') {
       for (const p of players) p.latencies.length = 0;
       delay.reset();

@@ -37,7 +37,7 @@ const RTT_MOVES = 600;
 /** Games reserved for the round-trip test (played to the end, one after another). */
 const RTT_GAMES = 20;
 const P99_LIMIT_MS = 50;
-/** A load thread busier than this, or whose event loop lags more, limits the measurement. */
+/** A load thread busier than this limits the measurement; a lag past this is reported. */
 const CLIENT_BUSY_LIMIT = 0.85;
 const CLIENT_LAG_LIMIT_MS = 20;
 const LOAD_THREADS = Math.max(2, Math.min(4, cpus().length));
@@ -366,7 +366,7 @@ interface Window {
   moves: number;
   p50: number;
   p99: number;
-  /** The busiest load thread's event-loop utilisation and event-loop delay p99 (ms). */
+  /** The busiest load thread's event-loop utilisation, and the worst p99 of their event-loop delay (ms). */
   busy: number;
   lag: number;
 }
@@ -381,34 +381,51 @@ interface Knee {
 }
 
 /**
- * Steps the player count up until p99 passes P99_LIMIT_MS in most of a step's windows, the load
- * threads saturate (then the knee is at least what passed, and the output says so) or `max`.
+ * One side of the knee search (Spar or the relay): its load threads and players. Both sides step
+ * up together, Spar's windows and then the relay's at each step, the other side paused, so a
+ * change in the machine's other load hits both alike.
  */
-async function findKnee(
-  kind: 'spar' | 'relay',
-  url: string,
-  max: number,
-  add: (threads: LoadThread[], from: number, to: number) => Promise<void>,
-  frame?: string,
-): Promise<Knee> {
-  const threads = Array.from(
-    { length: LOAD_THREADS },
-    () => new LoadThread({ kind, url, thinkMs: THINK_MS, frame }),
-  );
-  const table: string[] = [];
-  let knee: Knee = { players: 0, playsPerSecond: 0, stop: `reached ${max} players`, table };
-  let players = 0;
-  for (let target = START_PLAYERS; target <= max; target = Math.round(target * STEP_FACTOR)) {
-    target -= target % 2; // whole games
-    await add(threads, players, target);
-    players = target;
+class Side {
+  readonly threads: LoadThread[];
+  readonly table: string[] = [];
+  knee: Knee;
+  players = 0;
+  done = false;
+
+  constructor(
+    readonly kind: 'spar' | 'relay',
+    url: string,
+    readonly max: number,
+    private readonly add: (threads: LoadThread[], from: number, to: number) => Promise<void>,
+    frame?: string,
+  ) {
+    this.threads = Array.from(
+      { length: LOAD_THREADS },
+      () => new LoadThread({ kind, url, thinkMs: THINK_MS, frame }),
+    );
+    this.knee = { players: 0, playsPerSecond: 0, stop: `reached ${max} players`, table: this.table };
+  }
+
+  private all(op: object) {
+    return Promise.all(this.threads.map((t) => t.request(op)));
+  }
+
+  /** Grows to `target` players, measures WINDOWS windows, decides the step, and pauses again. */
+  async step(target: number): Promise<void> {
+    if (target > this.max) {
+      this.done = true;
+      return;
+    }
+    await this.all({ op: 'resume' });
+    await this.add(this.threads, this.players, target);
+    this.players = target;
     await sleep(1000); // let the newcomers' first moves settle
     const windows: Window[] = [];
     for (let w = 0; w < WINDOWS; w++) {
-      await Promise.all(threads.map((t) => t.request({ op: 'reset' })));
+      await this.all({ op: 'reset' });
       await sleep(WINDOW_MS);
       const parts = await Promise.all(
-        threads.map((t) =>
+        this.threads.map((t) =>
           t.request<{ latencies: number[]; busy: number; lagP99: number }>({ op: 'collect' }),
         ),
       );
@@ -421,34 +438,48 @@ async function findKnee(
         lag: Math.max(...parts.map((part) => part.lagP99)),
       });
     }
-    const passed = windows.filter((w) => w.p99 < P99_LIMIT_MS).length > WINDOWS / 2;
-    const saturated =
-      windows.filter((w) => w.busy > CLIENT_BUSY_LIMIT || w.lag > CLIENT_LAG_LIMIT_MS).length > WINDOWS / 2;
+    await this.all({ op: 'pause' });
+    const majority = (ok: (w: Window) => boolean) => windows.filter(ok).length > WINDOWS / 2;
+    const passed = majority((w) => w.p99 < P99_LIMIT_MS);
+    // The client is the limit when its own threads are busy. A lagging event loop in threads that
+    // are not busy is the machine's other load (it delays both sides alike): reported, not a stop.
+    const saturated = majority((w) => w.busy > CLIENT_BUSY_LIMIT);
+    const lagging = majority((w) => w.lag > CLIENT_LAG_LIMIT_MS);
     const playsPerSecond = windows.reduce((sum, w) => sum + w.moves, 0) / ((WINDOWS * WINDOW_MS) / 1000);
-    table.push(
-      `  ${kind.padEnd(5)} ${String(players).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${windows
-        .map((w) => w.p99.toFixed(1))
-        .join(' / ')} ms, p50 ${windows.map((w) => w.p50.toFixed(1)).join(' / ')} ms, client busy ${Math.max(
-        ...windows.map((w) => w.busy),
-      ).toFixed(
-        2,
-      )} lag ${Math.max(...windows.map((w) => w.lag)).toFixed(0)} ms → ${passed ? 'pass' : 'FAIL'}${
-        saturated ? ' (client saturated)' : ''
-      }`,
+    const list = (pick: (w: Window) => number) => windows.map((w) => pick(w).toFixed(1)).join(' / ');
+    this.table.push(
+      `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
     );
     if (!passed) {
-      knee = { ...knee, stop: `p99 passed ${P99_LIMIT_MS} ms at ${players} players` };
-      break;
+      this.knee = { ...this.knee, stop: `p99 passed ${P99_LIMIT_MS} ms at ${target} players` };
+      this.done = true;
+    } else {
+      this.knee = { ...this.knee, players: target, playsPerSecond };
+      if (saturated) {
+        this.knee.stop = `client-side limit at ${target} players (load threads busy): the knee is higher`;
+        this.done = true;
+      }
     }
-    knee = { ...knee, players, playsPerSecond };
-    if (saturated) {
-      knee.stop = `client-side limit at ${players} players (load threads saturated): the knee is higher`;
-      break;
-    }
+    if (this.done) await this.all({ op: 'stop' });
   }
-  await Promise.all(threads.map((t) => t.request({ op: 'stop' })));
-  await Promise.all(threads.map((t) => t.terminate()));
-  return knee;
+
+  async close(): Promise<void> {
+    await this.all({ op: 'stop' });
+    await Promise.all(this.threads.map((t) => t.terminate()));
+  }
+}
+
+/** Steps both sides up ×STEP_FACTOR from START_PLAYERS until each has found its knee. */
+async function findKnees(sides: Side[]): Promise<void> {
+  for (
+    let target = START_PLAYERS;
+    sides.some((side) => !side.done);
+    target = Math.round(target * STEP_FACTOR)
+  ) {
+    target -= target % 2; // whole games
+    for (const side of sides) if (!side.done) await side.step(target);
+  }
+  for (const side of sides) await side.close();
 }
 
 async function main(): Promise<void> {
@@ -461,7 +492,7 @@ async function main(): Promise<void> {
   const seeded = await seed(dataDir, MAX_PLAYERS + RTT_GAMES * 2, IDLE_CONNECTIONS);
   const sparPort = 41_000 + Math.floor(Math.random() * 1000);
   const relayPort = sparPort + 1000;
-  const { child: spar, inspector: sparInspector } = await startSpar(dataDir, sparPort);
+  const { child: sparChild, inspector: sparInspector } = await startSpar(dataDir, sparPort);
   const sparUrl = `ws://127.0.0.1:${sparPort}/ws`;
   const relayUrl = `ws://127.0.0.1:${relayPort}`;
 
@@ -508,7 +539,7 @@ async function main(): Promise<void> {
     gameIndex++;
   }
   const replyBytes = Math.round(updateSizes.reduce((s, x) => s + x, 0) / updateSizes.length);
-  const { child: relay, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
+  const { child: relayChild, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
   const frame = JSON.stringify({ type: 'GAME_PLAY', pad: 'x'.repeat(Math.max(0, playSize - 30)) });
   const relayLatencies: number[] = [];
   {
@@ -531,8 +562,8 @@ async function main(): Promise<void> {
     b.stop();
   }
 
-  // (b) The knees, Spar first (the relay's process idles meanwhile), each with fresh players.
-  const sparKnee = await findKnee('spar', sparUrl, MAX_PLAYERS, async (threads, from, to) => {
+  // (b) The knees of both, stepped up side by side.
+  const spar = new Side('spar', sparUrl, MAX_PLAYERS, async (threads, from, to) => {
     const games: { gameId: string; tokens: string[] }[] = [];
     for (let g = RTT_GAMES + from / 2; g < RTT_GAMES + to / 2; g++)
       games.push({ gameId: seeded.games[g]!, tokens: [seeded.tokens[g * 2]!, seeded.tokens[g * 2 + 1]!] });
@@ -541,13 +572,12 @@ async function main(): Promise<void> {
       threads.map((t, i) => t.request({ op: 'add', games: games.slice(i * share, (i + 1) * share) })),
     );
   });
-  const relayKnee = await findKnee(
+  const relay = new Side(
     'relay',
     relayUrl,
     MAX_RELAY_PLAYERS,
     async (threads, from, to) => {
       const share = (to - from) / threads.length;
-      // Whole pairs per thread: the relay pairs sockets in arrival order, one sender per pair.
       await Promise.all(
         threads.map((t, i) =>
           t.request({ op: 'add', count: Math.round((i + 1) * share) - Math.round(i * share) }),
@@ -556,6 +586,9 @@ async function main(): Promise<void> {
     },
     frame,
   );
+  await findKnees([spar, relay]);
+  const sparKnee = spar.knee;
+  const relayKnee = relay.knee;
 
   // (c) The relay's memory per idle connection.
   await sleep(500);
@@ -566,8 +599,8 @@ async function main(): Promise<void> {
   const relayPerConn = ((await retainedBytes(await relayInspector)) - relayBefore) / IDLE_CONNECTIONS;
   for (const ws of relayIdle) ws.close();
 
-  spar.kill('SIGTERM');
-  relay.kill('SIGTERM');
+  sparChild.kill('SIGTERM');
+  relayChild.kill('SIGTERM');
 
   const p50 = percentile(latencies, 0.5);
   const p99 = percentile(latencies, 0.99);
@@ -595,7 +628,13 @@ async function main(): Promise<void> {
   console.log(
     `    relay ${relayKnee.players} players, ${relayKnee.playsPerSecond.toFixed(0)} plays/s: ${relayKnee.stop}`,
   );
-  console.log(`    ratio ${(ratioKnee * 100).toFixed(0)}% (target ≥ 70%) ${verdict(ratioKnee >= 0.7)}`);
+  const bound =
+    relayKnee.stop.startsWith('client') || relayKnee.stop.startsWith('reached')
+      ? ' (the relay knee is a lower bound, so this ratio is an upper bound)'
+      : '';
+  console.log(
+    `    ratio ${(ratioKnee * 100).toFixed(0)}%${bound} (target ≥ 70%) ${verdict(ratioKnee >= 0.7)}`,
+  );
   console.log(
     `(c) memory per idle connection: spar ${(sparPerConn / 1024).toFixed(1)} KiB (authenticated), relay ${(relayPerConn / 1024).toFixed(1)} KiB: ${ratioMemory.toFixed(2)}x (target ≤ 1.5x) ${verdict(ratioMemory <= 1.5)}`,
   );

@@ -379,6 +379,7 @@ export class Gateway {
     conn.username = user.username;
     conn.expiresAt = auth.expiresAt;
     clearTimeout(conn.authTimer);
+    conn.authTimer = undefined; // a cleared timer still holds its Timeout object (~200 B)
     if (!fresh) return conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
     conn.userId = user.id;
     this.bindUser(conn, user.id);
