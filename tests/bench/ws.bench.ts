@@ -516,6 +516,12 @@ async function main(): Promise<void> {
   await sleep(500);
   const sparPerConn = ((await retainedBytes(await sparInspector)) - sparBefore) / IDLE_CONNECTIONS;
   for (const ws of idle) ws.close();
+  if (process.env.BENCH_ONLY === 'memory') {
+    // A quick look while working on what a connection holds: Spar's figure alone.
+    console.log(`(c) memory per idle authenticated connection: spar ${(sparPerConn / 1024).toFixed(2)} KiB`);
+    sparChild.kill('SIGTERM');
+    process.exit(0);
+  }
 
   // (a) Round trips in one game at a time, no think time.
   const rttPlayers: SparPlayer[] = [];

@@ -16,7 +16,8 @@ import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
 import type { RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
-import { Connection, type Peer } from './connection';
+import { Connection, type Peer, type RateOptions } from './connection';
+import { SocketIndex } from './socket-index';
 import type { Matchmaking } from './matchmaking';
 
 export function userChannel(userId: number): string {
@@ -101,8 +102,8 @@ function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): b
  */
 export class Gateway {
   private readonly all = new Set<Connection>();
-  private readonly byUser = new Map<number, Set<Connection>>();
-  private readonly bySession = new Map<number, Set<Connection>>();
+  private readonly byUser = new SocketIndex<number, Connection>();
+  private readonly bySession = new SocketIndex<number, Connection>();
   private readonly userSubscriptions = new Map<number, () => void>();
   private readonly stopRevocations: () => void;
   /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
@@ -114,6 +115,7 @@ export class Gateway {
   constructor(private readonly deps: GatewayDeps) {
     this.clock = deps.clock ?? (() => performance.now());
     this.stalledMs = deps.stalledMs ?? (() => 0);
+    this.rate = { perSecond: deps.messagesPerSecond, clock: this.clock, stalledMs: this.stalledMs };
     this.stopRevocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) =>
       this.revoke(message as SessionsRevoked),
     );
@@ -129,12 +131,11 @@ export class Gateway {
     return this.all.size;
   }
 
+  /** One object for every connection's rate limit (it is the same for all). */
+  private readonly rate: RateOptions;
+
   open(peer: Peer, ip: string): Connection {
-    const conn = new Connection(peer, ip, {
-      perSecond: this.deps.messagesPerSecond,
-      clock: this.clock,
-      stalledMs: this.stalledMs,
-    });
+    const conn = new Connection(peer, ip, this.rate);
     this.all.add(conn);
     this.startAuthTimer(conn);
     return conn;
@@ -202,7 +203,7 @@ export class Gateway {
     if (this.authsInFlight > 0) this.revokedDuringAuth.push(revoked);
     const hit =
       'sessionId' in revoked ? this.bySession.get(revoked.sessionId) : this.byUser.get(revoked.userId);
-    for (const conn of [...(hit ?? [])]) this.signOut(conn, 'Your session has ended; sign in again');
+    for (const conn of hit) this.signOut(conn, 'Your session has ended; sign in again');
   }
 
   stop(): void {
@@ -370,7 +371,7 @@ export class Gateway {
       return conn.error('FORBIDDEN', 'This connection is signed in as another user', 'MESSAGING_AUTH');
     }
     const fresh = conn.userId === null;
-    if (fresh && (this.byUser.get(user.id)?.size ?? 0) >= this.deps.maxConnectionsPerUser) {
+    if (fresh && this.byUser.count(user.id) >= this.deps.maxConnectionsPerUser) {
       // The new socket goes, not an old one: a runaway client cannot evict the user's working
       // tabs, and two tabs that reconnect on close cannot keep evicting each other.
       return conn.close(1008, 'Too many connections for this account');
@@ -432,31 +433,26 @@ export class Gateway {
     if (conn.sessionId === sessionId) return;
     this.unbindSession(conn);
     conn.sessionId = sessionId;
-    let set = this.bySession.get(sessionId);
-    if (!set) this.bySession.set(sessionId, (set = new Set()));
-    set.add(conn);
+    this.bySession.add(sessionId, conn);
   }
 
   private unbindSession(conn: Connection): void {
     if (conn.sessionId === null) return;
-    const set = this.bySession.get(conn.sessionId);
-    set?.delete(conn);
-    if (set?.size === 0) this.bySession.delete(conn.sessionId);
+    this.bySession.delete(conn.sessionId, conn);
     conn.sessionId = null;
   }
 
   private bindUser(conn: Connection, userId: number): void {
-    let set = this.byUser.get(userId);
-    if (!set) {
-      this.byUser.set(userId, (set = new Set()));
-      this.userSubscriptions.set(
-        userId,
-        this.deps.bus.subscribe(userChannel(userId), (message) => {
-          for (const c of this.byUser.get(userId) ?? []) c.send(message as Outgoing);
-        }),
-      );
-    }
-    set.add(conn);
+    if (!this.byUser.add(userId, conn)) return;
+    this.userSubscriptions.set(
+      userId,
+      this.deps.bus.subscribe(userChannel(userId), this.deliver.bind(this, userId)),
+    );
+  }
+
+  /** A message on a user's channel goes to each of their sockets here. */
+  private deliver(userId: number, message: unknown): void {
+    this.byUser.each(userId, (c) => c.send(message as Outgoing));
   }
 
   /** Detaches a socket from its user and session; returns the user it was signed in as. */
@@ -467,10 +463,7 @@ export class Gateway {
     if (userId === null) return null;
     conn.userId = null;
     conn.username = '';
-    const set = this.byUser.get(userId);
-    set?.delete(conn);
-    if (set?.size === 0) {
-      this.byUser.delete(userId);
+    if (this.byUser.delete(userId, conn)) {
       this.userSubscriptions.get(userId)?.();
       this.userSubscriptions.delete(userId);
     }
