@@ -299,7 +299,9 @@ async function startSpar(
   dataDir: string,
   port: number,
 ): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
-  const child = spawn('node', ['--inspect=127.0.0.1:0', 'dist/server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn('node', [...extra, '--inspect=127.0.0.1:0', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -403,7 +405,12 @@ class Side {
       { length: LOAD_THREADS },
       () => new LoadThread({ kind, url, thinkMs: THINK_MS, frame }),
     );
-    this.knee = { players: 0, playsPerSecond: 0, stop: `reached ${max} players`, table: this.table };
+    this.knee = {
+      players: 0,
+      playsPerSecond: 0,
+      stop: `stopped at the cap of ${max} players (BENCH_MAX_PLAYERS / BENCH_MAX_RELAY_PLAYERS)`,
+      table: this.table,
+    };
   }
 
   private all(op: object) {
