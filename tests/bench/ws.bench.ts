@@ -25,7 +25,7 @@ import { SqlGameStore } from '../../server/src/modules/games/store';
 /** Spar's steps stop here at the latest (that many players are seeded). */
 const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 4000);
 /** The relay's steps stop here at the latest (bounded by the open-files limit). */
-const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 8000);
+const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 12000);
 const START_PLAYERS = 200;
 const STEP_FACTOR = 1.25;
 /** Each step is measured in this many windows; the majority decides. */
@@ -40,6 +40,8 @@ const P99_LIMIT_MS = 50;
 /** A load thread busier than this limits the measurement; a lag past this is reported. */
 const CLIENT_BUSY_LIMIT = 0.85;
 const CLIENT_LAG_LIMIT_MS = 20;
+/** A step failed while the machine was busy (client loops lagging) is measured again this often. */
+const MACHINE_RETRIES = 2;
 const LOAD_THREADS = Math.max(2, Math.min(4, cpus().length));
 
 interface Seeded {
@@ -427,36 +429,45 @@ class Side {
     await this.add(this.threads, this.players, target);
     this.players = target;
     await sleep(1000); // let the newcomers' first moves settle
-    const windows: Window[] = [];
-    for (let w = 0; w < WINDOWS; w++) {
-      await this.all({ op: 'reset' });
-      await sleep(WINDOW_MS);
-      const parts = await Promise.all(
-        this.threads.map((t) =>
-          t.request<{ latencies: number[]; busy: number; lagP99: number }>({ op: 'collect' }),
-        ),
+    let passed = false;
+    let saturated = false;
+    let playsPerSecond = 0;
+    for (let attempt = 0; ; attempt++) {
+      const windows: Window[] = [];
+      for (let w = 0; w < WINDOWS; w++) {
+        await this.all({ op: 'reset' });
+        await sleep(WINDOW_MS);
+        const parts = await Promise.all(
+          this.threads.map((t) =>
+            t.request<{ latencies: number[]; busy: number; lagP99: number }>({ op: 'collect' }),
+          ),
+        );
+        const sample = parts.flatMap((part) => part.latencies);
+        windows.push({
+          moves: sample.length,
+          p50: percentile(sample, 0.5),
+          p99: percentile(sample, 0.99),
+          busy: Math.max(...parts.map((part) => part.busy)),
+          lag: Math.max(...parts.map((part) => part.lagP99)),
+        });
+      }
+      const majority = (ok: (w: Window) => boolean) => windows.filter(ok).length > WINDOWS / 2;
+      passed = majority((w) => w.p99 < P99_LIMIT_MS);
+      // The client is the limit when its own threads are busy. A lagging event loop in threads that
+      // are not busy is the machine's other load (it delays both sides alike): reported, not a stop.
+      saturated = majority((w) => w.busy > CLIENT_BUSY_LIMIT);
+      const lagging = majority((w) => w.lag > CLIENT_LAG_LIMIT_MS);
+      playsPerSecond = windows.reduce((sum, w) => sum + w.moves, 0) / ((WINDOWS * WINDOW_MS) / 1000);
+      const list = (pick: (w: Window) => number) => windows.map((w) => pick(w).toFixed(1)).join(' / ');
+      this.table.push(
+        `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
       );
-      const sample = parts.flatMap((part) => part.latencies);
-      windows.push({
-        moves: sample.length,
-        p50: percentile(sample, 0.5),
-        p99: percentile(sample, 0.99),
-        busy: Math.max(...parts.map((part) => part.busy)),
-        lag: Math.max(...parts.map((part) => part.lagP99)),
-      });
+      // A failed step whose load threads lagged without being busy met a burst of the machine's
+      // other load: measured again (twice at most) rather than taken as the knee.
+      if (passed || saturated || !lagging || attempt >= MACHINE_RETRIES) break;
+      this.table[this.table.length - 1] += ', measured again';
     }
     await this.all({ op: 'pause' });
-    const majority = (ok: (w: Window) => boolean) => windows.filter(ok).length > WINDOWS / 2;
-    const passed = majority((w) => w.p99 < P99_LIMIT_MS);
-    // The client is the limit when its own threads are busy. A lagging event loop in threads that
-    // are not busy is the machine's other load (it delays both sides alike): reported, not a stop.
-    const saturated = majority((w) => w.busy > CLIENT_BUSY_LIMIT);
-    const lagging = majority((w) => w.lag > CLIENT_LAG_LIMIT_MS);
-    const playsPerSecond = windows.reduce((sum, w) => sum + w.moves, 0) / ((WINDOWS * WINDOW_MS) / 1000);
-    const list = (pick: (w: Window) => number) => windows.map((w) => pick(w).toFixed(1)).join(' / ');
-    this.table.push(
-      `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
-    );
     if (!passed) {
       this.knee = { ...this.knee, stop: `p99 passed ${P99_LIMIT_MS} ms at ${target} players` };
       this.done = true;
