@@ -41,35 +41,44 @@ function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-/**
- * A socket's connection, and the listeners every socket shares: one function per event for all
- * sockets instead of closures per socket (memory per idle connection, `npm run bench:ws`).
- */
+/** A socket and its connection. */
 interface GatewaySocket extends WebSocket {
   conn: Connection;
-  gateway: Gateway;
-  log: FastifyBaseLogger;
 }
 
-function onMessage(this: WebSocket, data: Buffer, isBinary: boolean): void {
-  const ws = this as GatewaySocket;
-  void ws.gateway.receive(ws.conn, data, isBinary);
+/** A TCP socket counted against its client address until it closes. */
+interface CountedSocket extends Duplex {
+  countedIp: string;
 }
 
-function onPong(this: WebSocket): void {
-  const ws = this as GatewaySocket;
-  ws.gateway.pong(ws.conn);
-}
-
-function onClose(this: WebSocket): void {
-  const ws = this as GatewaySocket;
-  ws.gateway
-    .closed(ws.conn)
-    .catch((error: unknown) => ws.log.error({ err: error }, 'disconnect cleanup failed'));
-}
-
-function onError(this: WebSocket, error: Error): void {
-  (this as GatewaySocket).log.warn({ err: error }, 'websocket error');
+/**
+ * The listeners every socket shares: one function per event for all sockets, made once, instead
+ * of closures per socket (memory per idle connection, `npm run bench:ws`).
+ */
+function socketListeners(gateway: Gateway, log: FastifyBaseLogger, perIp: Map<string, number>) {
+  return {
+    message(this: WebSocket, data: Buffer, isBinary: boolean): void {
+      void gateway.receive((this as GatewaySocket).conn, data, isBinary);
+    },
+    pong(this: WebSocket): void {
+      gateway.pong((this as GatewaySocket).conn);
+    },
+    close(this: WebSocket): void {
+      gateway
+        .closed((this as GatewaySocket).conn)
+        .catch((error: unknown) => log.error({ err: error }, 'disconnect cleanup failed'));
+    },
+    error(this: WebSocket, error: Error): void {
+      log.warn({ err: error }, 'websocket error');
+    },
+    /** The TCP socket closed: its address may hold one socket fewer. */
+    release(this: Duplex): void {
+      const ip = (this as CountedSocket).countedIp;
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left > 0) perIp.set(ip, left);
+      else perIp.delete(ip);
+    },
+  };
 }
 
 /**
@@ -85,6 +94,7 @@ export function registerGateway(app: FastifyInstance, gateway: Gateway, options:
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT, clientTracking: false });
   const addressOf = clientAddress(options.trustProxy);
   const perIp = new Map<string, number>();
+  const on = socketListeners(gateway, app.log, perIp);
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((request.url ?? '').split('?')[0] !== '/ws') return refuse(socket, '404 Not Found');
@@ -93,20 +103,14 @@ export function registerGateway(app: FastifyInstance, gateway: Gateway, options:
     if (held >= options.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
     // Counted from the upgrade until the TCP socket closes, whatever happens in between.
     perIp.set(ip, held + 1);
-    socket.once('close', () => {
-      const left = (perIp.get(ip) ?? 1) - 1;
-      if (left > 0) perIp.set(ip, left);
-      else perIp.delete(ip);
-    });
+    (socket as CountedSocket).countedIp = ip;
+    socket.once('close', on.release);
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const gs = ws as GatewaySocket;
-      gs.conn = gateway.open(ws, ip);
-      gs.gateway = gateway;
-      gs.log = app.log;
-      ws.on('message', onMessage);
-      ws.on('pong', onPong);
-      ws.on('close', onClose);
-      ws.on('error', onError);
+      (ws as GatewaySocket).conn = gateway.open(ws, ip);
+      ws.on('message', on.message);
+      ws.on('pong', on.pong);
+      ws.on('close', on.close);
+      ws.on('error', on.error);
     });
   });
 
