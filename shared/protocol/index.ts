@@ -14,3 +14,4 @@ export * from './manager';
 export * from './social';
 export * from './chat';
 export * from './sound';
+export * from './delta';

@@ -188,7 +188,7 @@ describe('parseServerMessage', () => {
     }
   });
 
-  it('parses a game update with its view and events', () => {
+  it('parses a game state with its view, and an update with its changes and events', () => {
     const game = {
       id: 'g1',
       mode: 'ranked',
@@ -229,18 +229,24 @@ describe('parseServerMessage', () => {
       legalCards: [],
       winnerUserId: null,
     };
+    const state = { type: 'GAME_STATE', gameId: 'g1', game };
+    expect(parseServerMessage(JSON.stringify(state))).toEqual({ ok: true, message: state });
+    expect(parseServerMessage({ ...state, game: { ...game, hand: ['A_spades'] } }).ok).toBe(false);
     const frame = {
       type: 'GAME_UPDATE',
       gameId: 'g1',
-      seq: 4,
-      game,
+      seq: 5,
+      changes: { players: [{ seat: 1, cardsInHand: 4 }], turn: 0, currentTrick: [] },
       events: [
-        { kind: 'CARD_PLAYED', seat: 0, card: '7_hearts' },
-        { kind: 'TURN', seat: 1, deadline: 1_700_000_000_000 },
+        { kind: 'CARD_PLAYED', seat: 1, card: '8_hearts' },
+        { kind: 'TURN', seat: 0, deadline: 1_700_000_000_000 },
       ],
     };
     expect(parseServerMessage(JSON.stringify(frame))).toEqual({ ok: true, message: frame });
-    expect(parseServerMessage({ ...frame, game: { ...game, hand: ['A_spades'] } }).ok).toBe(false);
+    // Changes are the view's own fields, checked as in a view; a player entry names its seat.
+    expect(parseServerMessage({ ...frame, changes: { hand: ['A_spades'] } }).ok).toBe(false);
+    expect(parseServerMessage({ ...frame, changes: { seq: 5 } }).ok).toBe(false);
+    expect(parseServerMessage({ ...frame, changes: { players: [{ score: 3 }] } }).ok).toBe(false);
     expect(
       parseServerMessage({ type: 'ERROR', code: 'STALE_STATE', message: 'Refresh', ref: 'GAME_PLAY' }).ok,
     ).toBe(true);

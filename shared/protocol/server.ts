@@ -100,6 +100,22 @@ export const gameViewSchema = z.object({
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 
+const playerViewSchema = gameViewSchema.shape.players.element;
+
+/**
+ * What GAME_UPDATE carries instead of the whole view (see docs/protocol.md, "Game updates are
+ * deltas"): any changed top-level field but `seq` (the message has it) and `players`, whose
+ * entries name their seat and carry only their changed fields. See delta.ts.
+ */
+export const gameChangesSchema = gameViewSchema
+  .omit({ seq: true, players: true })
+  .partial()
+  .extend({
+    players: z.array(playerViewSchema.partial().extend({ seat: playerViewSchema.shape.seat })).optional(),
+  })
+  .strict();
+export type GameChanges = z.infer<typeof gameChangesSchema>;
+
 /** Whole numbers: delta = after − before as shown. */
 export const ratingChangeSchema = z.object({
   userId: userIdSchema,
@@ -173,7 +189,7 @@ export const serverMessageSchemas = {
     gameId: gameIdSchema,
     seq: z.number().int().min(0),
     events: z.array(gameEventSchema),
-    game: gameViewSchema,
+    changes: gameChangesSchema,
   }),
   GAME_OVER: z.object({
     type: z.literal('GAME_OVER'),

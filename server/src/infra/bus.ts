@@ -15,21 +15,32 @@ export interface Bus {
 export const SESSIONS_REVOKED_CHANNEL = 'sessions:revoked';
 
 export class LocalBus implements Bus {
-  private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  /** A channel's handler, or a Set once it has several (most channels, a user's, have one). */
+  private readonly handlers = new Map<string, Handler | Set<Handler>>();
 
   publish(channel: string, message: unknown): void {
-    const set = this.handlers.get(channel);
-    if (!set) return;
-    for (const handler of [...set]) handler(message);
+    const entry = this.handlers.get(channel);
+    if (entry === undefined) return;
+    if (entry instanceof Set) for (const handler of [...entry]) handler(message);
+    else entry(message);
   }
 
-  subscribe(channel: string, handler: (message: unknown) => void): () => void {
-    let set = this.handlers.get(channel);
-    if (!set) this.handlers.set(channel, (set = new Set()));
-    set.add(handler);
-    return () => {
-      set.delete(handler);
-      if (set.size === 0) this.handlers.delete(channel);
-    };
+  subscribe(channel: string, handler: Handler): () => void {
+    const entry = this.handlers.get(channel);
+    if (entry === undefined) this.handlers.set(channel, handler);
+    else if (entry instanceof Set) entry.add(handler);
+    else this.handlers.set(channel, new Set([entry, handler]));
+    return () => this.unsubscribe(channel, handler);
+  }
+
+  private unsubscribe(channel: string, handler: Handler): void {
+    const entry = this.handlers.get(channel);
+    if (entry === handler) this.handlers.delete(channel);
+    else if (entry instanceof Set) {
+      entry.delete(handler);
+      if (entry.size === 0) this.handlers.delete(channel);
+    }
   }
 }
+
+type Handler = (message: unknown) => void;

@@ -1,17 +1,24 @@
-import type { ErrorCode, ServerMessage } from '@shared/protocol';
+import type { ErrorCode } from '@shared/protocol';
+import { frameText, type Outgoing } from '../infra/frame';
 
 /** Frames refused for rate past this many, and the connection is closed as abusive. */
 export const ABUSE_LIMIT = 200;
 
-/** What the gateway needs of a socket; tests pass fakes. */
+/** The `readyState` of a socket that can still send (the WebSocket standard's OPEN). */
+export const OPEN = 1;
+
+/**
+ * What the gateway needs of a socket: a `ws` WebSocket is one as it is (no wrapper object per
+ * connection); tests pass fakes.
+ */
 export interface Peer {
   send(text: string): void;
   close(code: number, reason: string): void;
   /** Cuts the socket off without a closing handshake (the peer stopped answering). */
   terminate(): void;
   ping(): void;
-  /** Whether frames can still be sent. */
-  isOpen(): boolean;
+  /** OPEN while frames can still be sent. */
+  readonly readyState: number;
 }
 
 export interface RateOptions {
@@ -55,8 +62,8 @@ export class Connection {
     this.stallSeen = rate.stalledMs();
   }
 
-  send(message: ServerMessage): void {
-    if (this.peer.isOpen()) this.peer.send(JSON.stringify(message));
+  send(message: Outgoing): void {
+    if (this.peer.readyState === OPEN) this.peer.send(frameText(message));
   }
 
   error(code: ErrorCode, message: string, ref?: string): void {

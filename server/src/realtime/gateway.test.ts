@@ -7,7 +7,7 @@ import { LocalPresenceStore } from '../infra/presence-store';
 import type { Authenticated } from '../modules/auth/service';
 import type { UserRow } from '../modules/auth/repo';
 import { RoomError } from '../rooms/room';
-import { ABUSE_LIMIT, Connection, type Peer } from './connection';
+import { ABUSE_LIMIT, Connection, OPEN, type Peer } from './connection';
 import { Gateway, type GatewayDeps } from './gateway';
 import { StallMonitor } from './stall-monitor';
 
@@ -27,8 +27,8 @@ class FakePeer implements Peer {
     this.closedWith = { code: 1006, reason: '' };
   }
   ping() {}
-  isOpen() {
-    return this.closedWith === null;
+  get readyState() {
+    return this.closedWith === null ? OPEN : 3;
   }
   last() {
     return this.frames[this.frames.length - 1];

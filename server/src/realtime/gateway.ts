@@ -10,6 +10,7 @@ import {
   type ServerMessage,
 } from '@shared/protocol';
 import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
+import type { Outgoing } from '../infra/frame';
 import type { PresenceStore } from '../infra/presence-store';
 import { isRedisUnavailable } from '../infra/redis/connection';
 import type { AccountService, SessionsRevoked } from '../modules/auth/service';
@@ -17,7 +18,8 @@ import { AuthError, DomainError, type ErrorKind } from '../errors';
 import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
 import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
-import { Connection, type Peer } from './connection';
+import { Connection, type Peer, type RateOptions } from './connection';
+import { SocketIndex } from './socket-index';
 import type { Matchmaking } from './matchmaking';
 
 export function userChannel(userId: number): string {
@@ -108,9 +110,8 @@ class ReplyPeer {
   close() {}
   terminate() {}
   ping() {}
-  isOpen() {
-    return true;
-  }
+  /** Always open: what is sent is collected for the forwarding node. */
+  readonly readyState = 1;
 }
 
 /** The `token` a frame repeats, when it is the session's (ACCEPT/REJECT carry a match token). */
@@ -130,8 +131,8 @@ function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): b
  */
 export class Gateway {
   private readonly all = new Set<Connection>();
-  private readonly byUser = new Map<number, Set<Connection>>();
-  private readonly bySession = new Map<number, Set<Connection>>();
+  private readonly byUser = new SocketIndex<number, Connection>();
+  private readonly bySession = new SocketIndex<number, Connection>();
   private readonly userSubscriptions = new Map<number, () => void>();
   private readonly stopRevocations: () => void;
   /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
@@ -143,6 +144,7 @@ export class Gateway {
   constructor(private readonly deps: GatewayDeps) {
     this.clock = deps.clock ?? (() => performance.now());
     this.stalledMs = deps.stalledMs ?? (() => 0);
+    this.rate = { perSecond: deps.messagesPerSecond, clock: this.clock, stalledMs: this.stalledMs };
     this.stopRevocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) =>
       this.revoke(message as SessionsRevoked),
     );
@@ -165,12 +167,11 @@ export class Gateway {
     return this.all.size;
   }
 
+  /** One object for every connection's rate limit (it is the same for all). */
+  private readonly rate: RateOptions;
+
   open(peer: Peer, ip: string): Connection {
-    const conn = new Connection(peer, ip, {
-      perSecond: this.deps.messagesPerSecond,
-      clock: this.clock,
-      stalledMs: this.stalledMs,
-    });
+    const conn = new Connection(peer, ip, this.rate);
     this.all.add(conn);
     this.startAuthTimer(conn);
     return conn;
@@ -242,7 +243,7 @@ export class Gateway {
     if (this.authsInFlight > 0) this.revokedDuringAuth.push(revoked);
     const hit =
       'sessionId' in revoked ? this.bySession.get(revoked.sessionId) : this.byUser.get(revoked.userId);
-    for (const conn of [...(hit ?? [])]) this.signOut(conn, 'Your session has ended; sign in again');
+    for (const conn of hit) this.signOut(conn, 'Your session has ended; sign in again');
   }
 
   stop(): void {
@@ -465,7 +466,7 @@ export class Gateway {
       return conn.error('FORBIDDEN', 'This connection is signed in as another user', 'MESSAGING_AUTH');
     }
     const fresh = conn.userId === null;
-    if (fresh && (this.byUser.get(user.id)?.size ?? 0) >= this.deps.maxConnectionsPerUser) {
+    if (fresh && this.byUser.count(user.id) >= this.deps.maxConnectionsPerUser) {
       // The new socket goes, not an old one: a runaway client cannot evict the user's working
       // tabs, and two tabs that reconnect on close cannot keep evicting each other.
       return conn.close(1008, 'Too many connections for this account');
@@ -474,6 +475,7 @@ export class Gateway {
     conn.username = user.username;
     conn.expiresAt = auth.expiresAt;
     clearTimeout(conn.authTimer);
+    conn.authTimer = undefined; // a cleared timer still holds its Timeout object (~200 B)
     if (!fresh) return conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
     conn.userId = user.id;
     this.bindUser(conn, user.id);
@@ -526,31 +528,26 @@ export class Gateway {
     if (conn.sessionId === sessionId) return;
     this.unbindSession(conn);
     conn.sessionId = sessionId;
-    let set = this.bySession.get(sessionId);
-    if (!set) this.bySession.set(sessionId, (set = new Set()));
-    set.add(conn);
+    this.bySession.add(sessionId, conn);
   }
 
   private unbindSession(conn: Connection): void {
     if (conn.sessionId === null) return;
-    const set = this.bySession.get(conn.sessionId);
-    set?.delete(conn);
-    if (set?.size === 0) this.bySession.delete(conn.sessionId);
+    this.bySession.delete(conn.sessionId, conn);
     conn.sessionId = null;
   }
 
   private bindUser(conn: Connection, userId: number): void {
-    let set = this.byUser.get(userId);
-    if (!set) {
-      this.byUser.set(userId, (set = new Set()));
-      this.userSubscriptions.set(
-        userId,
-        this.deps.bus.subscribe(userChannel(userId), (message) => {
-          for (const c of this.byUser.get(userId) ?? []) c.send(message as ServerMessage);
-        }),
-      );
-    }
-    set.add(conn);
+    if (!this.byUser.add(userId, conn)) return;
+    this.userSubscriptions.set(
+      userId,
+      this.deps.bus.subscribe(userChannel(userId), this.deliver.bind(this, userId)),
+    );
+  }
+
+  /** A message on a user's channel goes to each of their sockets here. */
+  private deliver(userId: number, message: unknown): void {
+    this.byUser.each(userId, (c) => c.send(message as Outgoing));
   }
 
   /** Detaches a socket from its user and session; returns the user it was signed in as. */
@@ -561,10 +558,7 @@ export class Gateway {
     if (userId === null) return null;
     conn.userId = null;
     conn.username = '';
-    const set = this.byUser.get(userId);
-    set?.delete(conn);
-    if (set?.size === 0) {
-      this.byUser.delete(userId);
+    if (this.byUser.delete(userId, conn)) {
       this.userSubscriptions.get(userId)?.();
       this.userSubscriptions.delete(userId);
     }

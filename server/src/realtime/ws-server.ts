@@ -1,9 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import proxyAddr from '@fastify/proxy-addr';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Peer } from './connection';
+import type { Connection } from './connection';
 import type { Gateway } from './gateway';
 
 /** Frames past this size are cut off by the socket itself; up to MAX_FRAME_BYTES get a clear ERROR. */
@@ -41,13 +41,43 @@ function refuse(socket: Duplex, status: string): void {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
-function peerOf(socket: WebSocket): Peer {
+/** A socket and its connection. */
+interface GatewaySocket extends WebSocket {
+  conn: Connection;
+}
+
+/** A TCP socket counted against its client address until it closes. */
+interface CountedSocket extends Duplex {
+  countedIp: string;
+}
+
+/**
+ * The listeners every socket shares: one function per event for all sockets, made once, instead
+ * of closures per socket (memory per idle connection, `npm run bench:ws`).
+ */
+function socketListeners(gateway: Gateway, log: FastifyBaseLogger, perIp: Map<string, number>) {
   return {
-    send: (text) => socket.send(text),
-    close: (code, reason) => socket.close(code, reason),
-    terminate: () => socket.terminate(),
-    ping: () => socket.ping(),
-    isOpen: () => socket.readyState === socket.OPEN,
+    message(this: WebSocket, data: Buffer, isBinary: boolean): void {
+      void gateway.receive((this as GatewaySocket).conn, data, isBinary);
+    },
+    pong(this: WebSocket): void {
+      gateway.pong((this as GatewaySocket).conn);
+    },
+    close(this: WebSocket): void {
+      gateway
+        .closed((this as GatewaySocket).conn)
+        .catch((error: unknown) => log.error({ err: error }, 'disconnect cleanup failed'));
+    },
+    error(this: WebSocket, error: Error): void {
+      log.warn({ err: error }, 'websocket error');
+    },
+    /** The TCP socket closed: its address may hold one socket fewer. */
+    release(this: Duplex): void {
+      const ip = (this as CountedSocket).countedIp;
+      const left = (perIp.get(ip) ?? 1) - 1;
+      if (left > 0) perIp.set(ip, left);
+      else perIp.delete(ip);
+    },
   };
 }
 
@@ -64,6 +94,7 @@ export function registerGateway(app: FastifyInstance, gateway: Gateway, options:
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT, clientTracking: false });
   const addressOf = clientAddress(options.trustProxy);
   const perIp = new Map<string, number>();
+  const on = socketListeners(gateway, app.log, perIp);
 
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if ((request.url ?? '').split('?')[0] !== '/ws') return refuse(socket, '404 Not Found');
@@ -72,21 +103,14 @@ export function registerGateway(app: FastifyInstance, gateway: Gateway, options:
     if (held >= options.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
     // Counted from the upgrade until the TCP socket closes, whatever happens in between.
     perIp.set(ip, held + 1);
-    socket.once('close', () => {
-      const left = (perIp.get(ip) ?? 1) - 1;
-      if (left > 0) perIp.set(ip, left);
-      else perIp.delete(ip);
-    });
+    (socket as CountedSocket).countedIp = ip;
+    socket.once('close', on.release);
     wss.handleUpgrade(request, socket, head, (ws) => {
-      const conn = gateway.open(peerOf(ws), ip);
-      ws.on('message', (data: Buffer, isBinary: boolean) => void gateway.receive(conn, data, isBinary));
-      ws.on('pong', () => gateway.pong(conn));
-      ws.on('close', () => {
-        gateway
-          .closed(conn)
-          .catch((error: unknown) => app.log.error({ err: error }, 'disconnect cleanup failed'));
-      });
-      ws.on('error', (error) => app.log.warn({ err: error }, 'websocket error'));
+      (ws as GatewaySocket).conn = gateway.open(ws, ip);
+      ws.on('message', on.message);
+      ws.on('pong', on.pong);
+      ws.on('close', on.close);
+      ws.on('error', on.error);
     });
   });
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';
 import { LocalBus } from '../infra/bus';
+import { PreparedFrame } from '../infra/frame';
 import type { RoomDirectory } from '../infra/room-directory';
 import { RoomElsewhereError, RoomManager } from './manager';
 import { lowestLegalCard, RoomError } from './room';
@@ -109,7 +110,8 @@ function cluster() {
         wsAuthTimeoutMs: 10_000,
       },
       log: quiet,
-      send: (userId, message) => void sent.push([userId, message]),
+      send: (userId, message) =>
+        void sent.push([userId, message instanceof PreparedFrame ? message.message : message]),
       // No socket of theirs on the room's node: who is online comes from presence alone.
       isConnected: () => false,
       directory: leases.directory(id),

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';
+import { PreparedFrame } from '../infra/frame';
 import { LocalRoomDirectory } from '../infra/room-directory';
 import { RoomManager } from './manager';
 import { AlreadyInGameError } from './room';
@@ -98,7 +99,8 @@ function manager(
       wsAuthTimeoutMs: 10_000,
     },
     log: silent,
-    send: (userId, message) => void sent.push([userId, message]),
+    send: (userId, message) =>
+      void sent.push([userId, message instanceof PreparedFrame ? message.message : message]),
     isConnected: () => true,
     directory: new LocalRoomDirectory(),
     ...extra,

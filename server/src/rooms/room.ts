@@ -16,14 +16,14 @@ import type {
   GameMode,
   GameStatus,
   InvitationCancelReason,
-  ServerMessage,
   ServerMessageOf,
 } from '@shared/protocol';
 import { TURN_EXPIRIES_TO_FORFEIT } from '@shared/constants';
 import type { Timings } from '../config';
+import type { Outgoing } from '../infra/frame';
 import { StaleWriteError, type Finished, type GameStore } from './store';
 import type { RoomPlayer, RoomSnapshot } from './types';
-import { gameView, toEventMessages } from './view';
+import { UpdateEncoder, gameView, toEventMessages } from './view';
 
 export type { RoomPlayer, RoomSnapshot } from './types';
 
@@ -32,7 +32,7 @@ export interface RoomDeps {
   now: () => number;
   timings: Timings;
   log: FastifyBaseLogger;
-  send(userId: number, message: ServerMessage): void;
+  send(userId: number, message: Outgoing): void;
   isConnected(userId: number): boolean;
   onFinished(room: GameRoom): void;
   /** A write was fenced off: another node owns the game now, and this room has stopped. */
@@ -89,6 +89,7 @@ export class GameRoom {
   private queue: Promise<unknown> = Promise.resolve();
   /** Set once a write was fenced off: this copy of the game is dead. */
   lost = false;
+  private readonly updates = new UpdateEncoder();
 
   constructor(
     snapshot: RoomSnapshot,
@@ -180,7 +181,9 @@ export class GameRoom {
         this.deps.log.error({ err: error, gameId: this.id }, 'private game start failed'),
       );
     }
-    return gameView(this, userId);
+    const view = gameView(this, userId);
+    this.updates.joined(this.seatOf(userId), view);
+    return view;
   }
 
   /**
@@ -498,13 +501,14 @@ export class GameRoom {
     return [...new Set([...this.humanIds(), ...this.spectators])];
   }
 
-  /** GAME_UPDATE to every player and spectator, each with their own view. */
+  /** GAME_UPDATE to every player and spectator, each with the changes of their own view. */
   private broadcast(events: GameEventMessage[]): void {
-    let spectatorView: ReturnType<typeof gameView> | undefined;
-    for (const userId of this.recipients()) {
-      const isPlayer = this.seatOf(userId) !== null;
-      const game = isPlayer ? gameView(this, userId) : (spectatorView ??= gameView(this, null));
-      this.deps.send(userId, { type: 'GAME_UPDATE', gameId: this.id, seq: this.seq, events, game });
-    }
+    const seats = this.players.flatMap((p) =>
+      p.userId === null ? [] : [{ seat: p.seat, userId: p.userId }],
+    );
+    const watchers = [...this.spectators].filter((id) => this.seatOf(id) === null);
+    const frames = this.updates.encode(this, events, seats, watchers.length > 0);
+    for (const { seat, userId } of seats) this.deps.send(userId, frames.bySeat.get(seat)!);
+    for (const userId of watchers) this.deps.send(userId, frames.spectators!);
   }
 }

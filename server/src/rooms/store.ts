@@ -51,7 +51,9 @@ export class StaleWriteError extends Error {
     readonly gameId: string,
     readonly seq: number,
   ) {
-    super(`Game ${gameId} has moved on past seq ${seq - 1}: another node owns it now`);
+    super(
+      `Game ${gameId} is not at seq ${seq - 1} (or no longer active): the write of seq ${seq} was refused`,
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import { viewFor, type GameEvent } from '@shared/game';
-import type { GameEventMessage, GameView } from '@shared/protocol';
+import { diffView, type GameEventMessage, type GameView } from '@shared/protocol';
+import { PreparedFrame } from '../infra/frame';
 import type { RoomSnapshot } from './types';
 
 /** What a view is made of: a room's state and who of its players is connected. */
@@ -62,4 +63,51 @@ export function toEventMessages(
       ? { kind: 'GAME_OVER', winnerUserId: userIdOfSeat(event.winnerSeat), reason: event.reason }
       : event,
   );
+}
+
+/**
+ * Builds a room's GAME_UPDATE frames (see docs/protocol.md, "Game updates are deltas"). It keeps
+ * the last view each seat was sent, and one for spectators (they all see the same view), so each
+ * update is diffed once per seat and encoded once per seat; the events, shared by every recipient,
+ * are encoded once per update. A seat's clients all hold that last view: they followed every
+ * update, or joined since (GAME_STATE), and the fields that change between updates without one
+ * are sent every time (`diffView`).
+ */
+export class UpdateEncoder {
+  private readonly lastBySeat = new Map<number, GameView>();
+  private lastSpectated: GameView | undefined;
+
+  /** A view sent whole (GAME_STATE) becomes the base of its seat when the seat has none yet. */
+  joined(seat: number | null, view: GameView): void {
+    if (seat === null) this.lastSpectated ??= view;
+    else if (!this.lastBySeat.has(seat)) this.lastBySeat.set(seat, view);
+  }
+
+  /** One frame per seat of `seats` and, when `spectators`, one shared by every spectator. */
+  encode(
+    room: ViewableRoom,
+    events: GameEventMessage[],
+    seats: { seat: number; userId: number }[],
+    spectators: boolean,
+  ): { bySeat: Map<number, PreparedFrame>; spectators: PreparedFrame | undefined } {
+    const head = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":`;
+    const frame = (view: GameView, prev: GameView | undefined) => {
+      const changes = diffView(prev, view);
+      const message = { type: 'GAME_UPDATE' as const, gameId: room.id, seq: room.seq, events, changes };
+      return new PreparedFrame(message, `${head}${JSON.stringify(changes)}}`);
+    };
+    const bySeat = new Map<number, PreparedFrame>();
+    for (const { seat, userId } of seats) {
+      const view = gameView(room, userId);
+      bySeat.set(seat, frame(view, this.lastBySeat.get(seat)));
+      this.lastBySeat.set(seat, view);
+    }
+    let shared: PreparedFrame | undefined;
+    if (spectators) {
+      const view = gameView(room, null);
+      shared = frame(view, this.lastSpectated);
+      this.lastSpectated = view;
+    }
+    return { bySeat, spectators: shared };
+  }
 }

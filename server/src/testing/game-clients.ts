@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { GameView, ServerMessage } from '@shared/protocol';
+import type { GameView } from '@shared/protocol';
 import type { App } from '../app';
 import { register } from './harness';
-import { TestSocket } from './ws-client';
+import { TestSocket, type Received, type ReceivedOf } from './ws-client';
 
 export interface Player {
   socket: TestSocket;
@@ -65,9 +65,9 @@ export async function playOn(players: Player[], gameId: string, maxPlays = Infin
 }
 
 /** The game frames a socket received, with the seq they describe. */
-function gameFrames(frames: ServerMessage[], gameId: string) {
+function gameFrames(frames: Received[], gameId: string) {
   return frames.filter(
-    (f): f is Extract<ServerMessage, { type: 'GAME_STATE' | 'GAME_UPDATE' }> =>
+    (f): f is ReceivedOf<'GAME_STATE' | 'GAME_UPDATE'> =>
       (f.type === 'GAME_STATE' || f.type === 'GAME_UPDATE') && f.gameId === gameId,
   );
 }
@@ -91,7 +91,10 @@ export function expectNoLeaks(viewer: TestSocket, owners: TestSocket[], gameId: 
     const game = frame.game.trickNumber === 1 ? { ...frame.game, lastTrick: null } : frame.game;
     const events = frame.type === 'GAME_UPDATE' ? frame.events : [];
     const lastDeal = events.map((e) => e.kind).lastIndexOf('HAND_DEALT');
-    const text = JSON.stringify({ game, events: events.slice(lastDeal + 1) });
+    // The view as the client holds it, and what the frame itself carried.
+    const changes = frame.type === 'GAME_UPDATE' ? { ...frame.changes } : {};
+    if (frame.game.trickNumber === 1) delete changes.lastTrick;
+    const text = JSON.stringify({ game, changes, events: events.slice(lastDeal + 1) });
     for (const card of hidden) expect(text, `seq ${frame.game.seq}`).not.toContain(`"${card}"`);
     checked++;
   }

@@ -1,14 +1,27 @@
 import WebSocket from 'ws';
 import {
+  applyDelta,
+  deltaFollows,
   parseServerMessage,
+  type GameView,
   type ServerMessage,
   type ServerMessageOf,
   type ServerMessageType,
 } from '@shared/protocol';
 
+/**
+ * A frame as a test sees it: a GAME_UPDATE also carries `game`, the full view after its changes
+ * (as a client holds it: the last GAME_STATE of that game with every later update applied).
+ */
+export type Received =
+  Exclude<ServerMessage, { type: 'GAME_UPDATE' }> | (ServerMessageOf<'GAME_UPDATE'> & { game: GameView });
+export type ReceivedOf<T extends ServerMessageType> = Extract<Received, { type: T }>;
+
 /** A real WebSocket client for tests: records every frame (each checked against the protocol). */
 export class TestSocket {
-  readonly frames: ServerMessage[] = [];
+  readonly frames: Received[] = [];
+  /** The view of each game this socket joined, kept up to date from GAME_UPDATE deltas. */
+  private readonly views = new Map<string, GameView>();
   readonly raw: string[] = [];
   private cursor = 0;
   private waiters: (() => void)[] = [];
@@ -22,7 +35,7 @@ export class TestSocket {
       this.raw.push(text);
       const parsed = parseServerMessage(text);
       if (!parsed.ok) throw new Error(`server sent an invalid frame: ${parsed.error.message}: ${text}`);
-      this.frames.push(parsed.message);
+      this.frames.push(this.resolve(parsed.message));
       for (const wake of this.waiters.splice(0)) wake();
     });
     socket.on('close', (code: number, reason: Buffer) => {
@@ -30,6 +43,25 @@ export class TestSocket {
       this.closedWith = { code, reason: reason.toString('utf8') };
       for (const wake of this.waiters.splice(0)) wake();
     });
+  }
+
+  private resolve(message: ServerMessage): Received {
+    if (message.type === 'GAME_STATE') this.views.set(message.gameId, message.game);
+    if (message.type !== 'GAME_UPDATE') return message;
+    const base = this.views.get(message.gameId);
+    if (base && deltaFollows(base.seq, message.seq)) {
+      const game = applyDelta(base, message);
+      this.views.set(message.gameId, game);
+      return { ...message, game };
+    }
+    // No view to apply it to (never joined, or updates were missed): a test reading one fails clearly.
+    this.views.delete(message.gameId);
+    const problem = base ? `seq ${message.seq} does not follow ${base.seq}` : 'no GAME_STATE before it';
+    return Object.defineProperty({ ...message }, 'game', {
+      get() {
+        throw new Error(`GAME_UPDATE of ${message.gameId} has no view: ${problem}`);
+      },
+    }) as ReceivedOf<'GAME_UPDATE'>;
   }
 
   static open(url: string, options: { headers?: Record<string, string> } = {}): Promise<TestSocket> {
@@ -65,16 +97,16 @@ export class TestSocket {
   /** The next frame (after the last one returned) of `type` that satisfies `match`. */
   async next<T extends ServerMessageType>(
     type: T,
-    match: (message: ServerMessageOf<T>) => boolean = () => true,
+    match: (message: ReceivedOf<T>) => boolean = () => true,
     timeoutMs = 5000,
-  ): Promise<ServerMessageOf<T>> {
+  ): Promise<ReceivedOf<T>> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       for (let i = this.cursor; i < this.frames.length; i++) {
         const frame = this.frames[i]!;
-        if (frame.type === type && match(frame as ServerMessageOf<T>)) {
+        if (frame.type === type && match(frame as ReceivedOf<T>)) {
           this.cursor = i + 1;
-          return frame as ServerMessageOf<T>;
+          return frame as ReceivedOf<T>;
         }
       }
       const left = deadline - Date.now();

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage, ServerMessage, ServerMessageOf } from '@shared/protocol';
+import type { ChatMessage, ServerMessageOf } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
-import { TestSocket } from '../../testing/ws-client';
+import { TestSocket, type Received } from '../../testing/ws-client';
 import { pairKey } from '../social/relations';
 import { insertMessage } from './repo';
 import { ChatRateLimiter } from './service';
@@ -81,7 +81,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     return clientId;
   };
   /** The first frame matching, wherever it came: frames for different messages may cross. */
-  async function first<T extends ServerMessage>(s: TestSocket, match: (frame: ServerMessage) => frame is T) {
+  async function first<T extends Received>(s: TestSocket, match: (frame: Received) => frame is T) {
     for (let waited = 0; waited < 5000; waited += 10) {
       const found = s.frames.find(match);
       if (found) return found;

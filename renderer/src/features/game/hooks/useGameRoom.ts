@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Card } from '@shared/game';
-import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { applyDelta, deltaFollows, type GameView, type ServerMessageOf } from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
 import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
@@ -23,7 +23,12 @@ export interface GameRoomState {
   announcement: Announcement | null;
 }
 
-/** Joins a game room over the socket and keeps its view; joins again whenever the socket returns. */
+/**
+ * Joins a game room over the socket and keeps its view; joins again whenever the socket returns.
+ * GAME_STATE sets the view, each GAME_UPDATE applies its changes to it; an update that does not
+ * follow the view's seq (one was missed) asks for a fresh GAME_STATE, and updates are ignored while
+ * one is awaited (it covers them). See docs/protocol.md, "Game updates are deltas".
+ */
 export function useGameRoom(gameId: string) {
   const status = useAtomValue(socketStatusAtom);
   const [state, setState] = useState<GameRoomState>({
@@ -36,8 +41,14 @@ export function useGameRoom(gameId: string) {
   });
   const authenticated = status.auth === 'authenticated';
   useGameSounds(state.game, state.over);
+  /** The view updates apply to (state lags behind React's batching; this never does). */
+  const view = useRef<GameView | null>(null);
+  /** A GAME_JOIN is out: deltas wait for its GAME_STATE. */
+  const awaitingState = useRef(true);
 
   useEffect(() => {
+    // Whatever was sent while the socket was away is lost: only a fresh GAME_STATE is trusted.
+    awaitingState.current = true;
     if (!authenticated) return;
     socket.send({ type: 'GAME_JOIN', gameId });
   }, [authenticated, gameId]);
@@ -46,11 +57,21 @@ export function useGameRoom(gameId: string) {
     let resultTimer: ReturnType<typeof setTimeout> | undefined;
     const off = [
       socket.on('GAME_STATE', (m) => {
-        if (m.gameId === gameId) setState((s) => ({ ...s, game: m.game, missing: false }));
+        if (m.gameId !== gameId) return;
+        view.current = m.game;
+        awaitingState.current = false;
+        setState((s) => ({ ...s, game: m.game, missing: false }));
       }),
       socket.on('GAME_UPDATE', (m) => {
-        if (m.gameId !== gameId) return;
-        for (const sound of soundsForUpdate(m.game, m.events)) playSound(sound);
+        if (m.gameId !== gameId || awaitingState.current || !view.current) return;
+        if (!deltaFollows(view.current.seq, m.seq)) {
+          awaitingState.current = true;
+          socket.send({ type: 'GAME_JOIN', gameId });
+          return;
+        }
+        const game = applyDelta(view.current, m);
+        view.current = game;
+        for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
         setState((s) => {
           let { handResult } = s;
           for (const event of m.events) {
@@ -67,8 +88,8 @@ export function useGameRoom(gameId: string) {
             clearTimeout(resultTimer);
             resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
           }
-          const announcement = nextAnnouncement(s.announcement, m.game, m.events);
-          return { ...s, game: m.game, handResult, announcement };
+          const announcement = nextAnnouncement(s.announcement, game, m.events);
+          return { ...s, game, handResult, announcement };
         });
       }),
       socket.on('GAME_OVER', (m) => {

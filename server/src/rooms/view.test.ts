@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyPlay, type GameState } from '@shared/game';
+import { applyDelta, deltaFollows, parseServerMessage, type GameView } from '@shared/protocol';
+import { recordRandomGame } from '../../../tests/fixtures/random-games';
+import type { RoomPlayer } from './types';
+import { UpdateEncoder, gameView, type ViewableRoom } from './view';
+
+/** A room as the view code sees it, with connections and spectators a test can change at will. */
+type FakeRoom = Omit<ViewableRoom, 'winnerUserId'> & {
+  winnerUserId: number | null;
+  connected: Set<number>;
+  watching: number;
+};
+
+function fakeRoom(state: GameState, bots: boolean[]): FakeRoom {
+  const players: RoomPlayer[] = bots.map((bot, seat) => ({
+    seat,
+    userId: bot ? null : seat + 1,
+    username: bot ? 'Bot (easy)' : `p${seat}`,
+    botLevel: bot ? 'easy' : null,
+    avatarUrl: null,
+  }));
+  const room = {
+    id: 'g1',
+    mode: 'quick' as const,
+    players,
+    state,
+    seq: 0,
+    turnDeadline: 1000 as number | null,
+    status: 'active' as ViewableRoom['status'],
+    invite: null,
+    winnerUserId: null as number | null,
+    connected: new Set(players.flatMap((p) => (p.userId === null ? [] : [p.userId]))),
+    watching: 0,
+    seatOf: (userId: number) => players.find((p) => p.userId === userId)?.seat ?? null,
+    isConnected: (userId: number) => room.connected.has(userId),
+    spectatorCount: () => room.watching,
+  };
+  return room;
+}
+
+/** A client following a game: it joins (GAME_STATE) at some seq, then applies every frame it gets. */
+interface Follower {
+  userId: number | null;
+  joinAt: number;
+  view: GameView | null;
+}
+
+describe('GAME_UPDATE deltas', () => {
+  it('applied to the GAME_STATE a client joined with, give the full view at every seq, for every seat and spectators', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 4 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 4, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 200, maxLength: 200 }),
+        fc.boolean(),
+        (players, seed, joinAts, noise, lastIsBot) => {
+          const game = recordRandomGame(seed, players, 5);
+          const bots = Array.from({ length: players }, (_, seat) => lastIsBot && seat === players - 1);
+          const room = fakeRoom(game.start, bots);
+          const encoder = new UpdateEncoder();
+          const humans = room.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+          // Every seat, twice (an early and a late joiner, as two tabs), and spectators.
+          const followers: Follower[] = [
+            ...humans.flatMap((userId, i) => [
+              { userId, joinAt: 0, view: null },
+              { userId, joinAt: joinAts[i]! % (game.plays.length + 1), view: null },
+            ]),
+            { userId: null, joinAt: 0, view: null },
+            { userId: null, joinAt: joinAts[3]! % (game.plays.length + 1), view: null },
+          ];
+          const join = (f: Follower) => {
+            const view = gameView(room, f.userId);
+            encoder.joined(f.userId === null ? null : room.seatOf(f.userId), view);
+            f.view = view;
+          };
+          const broadcast = () => {
+            const frames = encoder.encode(
+              room,
+              [],
+              humans.map((userId) => ({ seat: room.seatOf(userId)!, userId })),
+              true,
+            );
+            for (const f of followers) {
+              if (!f.view) continue;
+              const frame =
+                f.userId === null ? frames.spectators! : frames.bySeat.get(room.seatOf(f.userId)!)!;
+              const parsed = parseServerMessage(frame.text);
+              if (!parsed.ok || parsed.message.type !== 'GAME_UPDATE') throw new Error(frame.text);
+              expect(deltaFollows(f.view.seq, parsed.message.seq)).toBe(true);
+              f.view = applyDelta(f.view, parsed.message);
+            }
+          };
+          const check = () => {
+            for (const f of followers) if (f.view) expect(f.view).toEqual(gameView(room, f.userId));
+          };
+          for (const f of followers) if (f.joinAt === 0) join(f);
+          game.plays.forEach((play, i) => {
+            // Between moves: spectators come and go (no update), a player drops or returns (an update).
+            const n = noise[i % noise.length]!;
+            if (n === 1) room.watching++;
+            if (n === 2 && room.watching > 0) room.watching--;
+            if (n === 3 && humans.length > 0) {
+              const who = humans[i % humans.length]!;
+              if (room.connected.has(who)) room.connected.delete(who);
+              else room.connected.add(who);
+              broadcast();
+            }
+            room.state = applyPlay(room.state, play.seat, play.card).state;
+            room.seq++;
+            room.turnDeadline = room.state.status === 'finished' ? null : 1000 + i;
+            if (room.state.status === 'finished') {
+              room.status = 'finished';
+              room.winnerUserId = room.players[room.state.winnerSeat!]!.userId;
+            }
+            broadcast();
+            check();
+            // Spectators may also come or go just before someone joins, and undo it before the next update.
+            const m = noise[(i + 7) % noise.length]!;
+            if (m === 1) room.watching++;
+            if (m === 2 && room.watching > 0) room.watching--;
+            for (const f of followers) if (!f.view && f.joinAt === i + 1) join(f);
+          });
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('sends a seat only what changed: an opponent move leaves out the hand and the players who did not change', () => {
+    const game = recordRandomGame(7, 2, 10);
+    const room = fakeRoom(game.start, [false, false]);
+    const encoder = new UpdateEncoder();
+    for (const userId of [1, 2]) encoder.joined(room.seatOf(userId), gameView(room, userId));
+    const { seat, card } = game.plays[0]!;
+    room.state = applyPlay(room.state, seat, card).state;
+    room.seq = 1;
+    const other = 1 - seat;
+    const frames = encoder.encode(
+      room,
+      [{ kind: 'CARD_PLAYED', seat, card }],
+      [
+        { seat: 0, userId: 1 },
+        { seat: 1, userId: 2 },
+      ],
+      false,
+    );
+    const { changes } = frames.bySeat.get(other)!.message as { changes: Record<string, unknown> };
+    expect(Object.keys(changes).sort()).toEqual([
+      'currentTrick',
+      'legalCards',
+      'players',
+      'spectators',
+      'turn',
+    ]);
+    expect(changes.players).toEqual([{ seat, cardsInHand: 4 }]);
+    const full = JSON.stringify(gameView(room, other + 1)).length;
+    expect(frames.bySeat.get(other)!.text.length).toBeLessThan(full);
+  });
+});
