@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -162,6 +163,7 @@ export function AuthPage() {
                 variant="default"
                 size="md"
                 loading={google.starting}
+                leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
                 onClick={() => void google.begin()}
               >
                 Continue with Google
