@@ -1,23 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { createRedis, type RedisConnections } from './connection';
+import { describe, expect, it } from 'vitest';
 import { RedisAttemptLimiter, RedisChatRateLimiter } from './limits';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, redisForTests } from './test-support';
 
 describe.skipIf(!REDIS_URL)('limits counted in Redis', () => {
-  const opened: RedisConnections[] = [];
-  afterEach(async () => {
-    for (const r of opened.splice(0)) {
-      await r.close();
-      await dropPrefix(REDIS_URL!, r.prefix);
-    }
-  });
-
-  async function connect(prefix = testPrefix()) {
-    const redis = createRedis(REDIS_URL!, prefix);
-    opened.push(redis);
-    await redis.ready();
-    return redis;
-  }
+  const connect = redisForTests();
 
   it('counts sign-in failures of one key across nodes until the window ends; a success clears them', async () => {
     const a = await connect();

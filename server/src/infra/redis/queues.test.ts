@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { QueueEntry } from '../queue-store';
-import { createRedis, type RedisConnections } from './connection';
 import { RedisMatchStore, RedisMatcherLock, RedisQueueStore } from './queues';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, redisForTests } from './test-support';
 
 const log = pino({ level: 'silent' });
 
@@ -17,20 +16,7 @@ const entry = (userId: number, joinedAt: number, queue: QueueEntry['queue'] = 'q
 });
 
 describe.skipIf(!REDIS_URL)('Redis queues, matches and the matcher lock', () => {
-  const opened: RedisConnections[] = [];
-  afterEach(async () => {
-    for (const r of opened.splice(0)) {
-      await r.close();
-      await dropPrefix(REDIS_URL!, r.prefix);
-    }
-  });
-
-  async function connect(prefix = testPrefix()) {
-    const redis = createRedis(REDIS_URL!, prefix);
-    opened.push(redis);
-    await redis.ready();
-    return redis;
-  }
+  const connect = redisForTests();
 
   it('keeps one entry per user, longest waiting first, seen by every node', async () => {
     const a = await connect();

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { afterEach } from 'vitest';
+import { createRedis, type RedisConnections } from './connection';
 
 /** Redis suites run when REDIS_URL is set (CI sets it), like the PostgreSQL ones with DATABASE_URL. */
 export const REDIS_URL = process.env.REDIS_URL;
@@ -23,4 +25,24 @@ export async function dropPrefix(url: string, prefix: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * `connect(prefix?)` opens a node's connections to REDIS_URL (a fresh prefix unless one is given,
+ * to share keys with another node); after each test they are closed and their keys deleted.
+ */
+export function redisForTests(): (prefix?: string) => Promise<RedisConnections> {
+  const opened: RedisConnections[] = [];
+  afterEach(async () => {
+    for (const r of opened.splice(0)) {
+      await r.close();
+      await dropPrefix(REDIS_URL!, r.prefix);
+    }
+  });
+  return async (prefix = testPrefix()) => {
+    const redis = createRedis(REDIS_URL!, prefix);
+    opened.push(redis);
+    await redis.ready();
+    return redis;
+  };
 }
