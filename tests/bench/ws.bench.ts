@@ -23,7 +23,7 @@ import { insertSession, insertUser } from '../../server/src/modules/auth/repo';
 import { SqlGameStore } from '../../server/src/modules/games/store';
 
 /** Spar's steps stop here at the latest (that many players are seeded). */
-const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 4000);
+const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
 /** The relay's steps stop here at the latest (bounded by the open-files limit). */
 const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 12000);
 const START_PLAYERS = 200;
@@ -60,26 +60,29 @@ async function seed(
   const tokens: string[] = [];
   const idleTokens: string[] = [];
   const games: string[] = [];
-  for (let i = 0; i < players + idle; i++) {
-    const user = await insertUser(db.kysely, {
-      username: `bench_${i}`,
-      email: null,
-      passwordHash: null,
-      googleSub: null,
-      isVerified: false,
-      now,
-    });
-    const token = newToken();
-    await insertSession(db.kysely, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      now,
-      expiresAt: now + 86_400_000,
-      userAgent: null,
-      ip: null,
-    });
-    (i < players ? tokens : idleTokens).push(token);
-  }
+  // One transaction for all the accounts: seeding thousands of them one commit each takes minutes.
+  await db.kysely.transaction().execute(async (trx) => {
+    for (let i = 0; i < players + idle; i++) {
+      const user = await insertUser(trx, {
+        username: `bench_${i}`,
+        email: null,
+        passwordHash: null,
+        googleSub: null,
+        isVerified: false,
+        now,
+      });
+      const token = newToken();
+      await insertSession(trx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        now,
+        expiresAt: now + 86_400_000,
+        userAgent: null,
+        ip: null,
+      });
+      (i < players ? tokens : idleTokens).push(token);
+    }
+  });
   for (let g = 0; g < players / 2; g++) {
     const id = `bench${g}`;
     // Round-trip games end normally; capacity games run to a far target so none ends mid-step.
@@ -205,7 +208,9 @@ class SparPlayer {
           this.onView(message.game);
           resolve();
         }
-        if (message.type === 'GAME_UPDATE') {
+        // A player's game sends it updates (a seat connecting) before its own GAME_STATE arrives;
+        // like the app, a delta is applied only on top of a full view.
+        if (message.type === 'GAME_UPDATE' && this.view) {
           if (this.sentAt && message.seq > this.seq) {
             this.latencies.push(performance.now() - this.sentAt);
             this.updateBytes.push(data.length);
