@@ -18,7 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { applyPlay, legalCards, newGame, type Card, type GameState } from '../../shared/game';
+import { applyPlay, legalCards, newGame, type Card, type GameState } from '@shared/game';
 import { openDb, type Db } from '../../server/src/db';
 import { SqlGameStore } from '../../server/src/modules/games/store';
 import type { Progress } from '../../server/src/rooms/store';
