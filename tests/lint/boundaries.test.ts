@@ -53,7 +53,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     expect(
       await rulesFired(
         'electron/preload/x.ts',
-        "import { DESKTOP_BRIDGE_KEY } from '../../shared/desktop-bridge';\nimport { IPC } from '../ipc-channels';\nexport const a = [DESKTOP_BRIDGE_KEY, IPC];\n",
+        "import { DESKTOP_BRIDGE_KEY } from '@shared/desktop-bridge';\nimport { IPC } from '../ipc-channels';\nexport const a = [DESKTOP_BRIDGE_KEY, IPC];\n",
       ),
     ).toEqual([]);
   });
