@@ -1,6 +1,7 @@
 /**
  * The player's chat conversations (GET /api/chat/conversations), shared by the bottom navigation's
- * unread badge, the friends list's badges and the chat feature; incoming CHAT_MESSAGE frames keep it fresh.
+ * unread badge, the friends list's badges and the chat feature; incoming CHAT_MESSAGE frames and each
+ * sign-in of the socket keep it fresh.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -26,10 +27,15 @@ function useConversations(): Conversation[] | undefined {
   const { data } = useQuery({ ...conversationsQueryOptions, enabled: user !== null });
   useEffect(() => {
     if (!user) return;
-    return socket.on(
-      'CHAT_MESSAGE',
-      () => void client.invalidateQueries({ queryKey: conversationsQueryKey }),
-    );
+    const reload = () => void client.invalidateQueries({ queryKey: conversationsQueryKey });
+    // Also on every sign-in of the socket: a message sent after the first load but before the
+    // socket signed in (a page load, a reconnect) reaches no CHAT_MESSAGE handler.
+    const offMessage = socket.on('CHAT_MESSAGE', reload);
+    const offAuth = socket.on('MESSAGING_AUTH_SUCCESS', reload);
+    return () => {
+      offMessage();
+      offAuth();
+    };
   }, [client, user]);
   return data;
 }
