@@ -10,7 +10,7 @@
  * Targets: (a) p50 ≤ 2×, p99 ≤ 3×; (b) Spar's knee ≥ 70% of the relay's; (c) ≤ 1.5×.
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,9 +33,9 @@ const WINDOWS = 3;
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 3000);
 const IDLE_CONNECTIONS = 1000;
 const THINK_MS = 400;
-const RTT_MOVES = 600;
+const RTT_MOVES = Number(process.env.RTT_MOVES ?? 600);
 /** Games reserved for the round-trip test (played to the end, one after another). */
-const RTT_GAMES = 20;
+const RTT_GAMES = Number(process.env.RTT_GAMES ?? 20);
 const P99_LIMIT_MS = 50;
 /** A load thread busier than this limits the measurement; a lag past this is reported. */
 const CLIENT_BUSY_LIMIT = 0.85;
@@ -157,6 +157,13 @@ async function retainedBytes(url: string): Promise<number> {
   });
   ws.close();
   return answer.result!.result!.value!;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+function cpuSeconds(pid: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -378,6 +385,8 @@ interface Window {
   /** The busiest load thread's event-loop utilisation, and the worst p99 of their event-loop delay (ms). */
   busy: number;
   lag: number;
+  /** The server process's CPU time over the window, as a share of one core. */
+  server: number;
 }
 
 interface Knee {
@@ -406,6 +415,8 @@ class Side {
     url: string,
     readonly max: number,
     private readonly add: (threads: LoadThread[], from: number, to: number) => Promise<void>,
+    /** The server's pid, for its CPU time per window. */
+    private readonly pid: number,
     frame?: string,
   ) {
     this.threads = Array.from(
@@ -441,7 +452,10 @@ class Side {
       const windows: Window[] = [];
       for (let w = 0; w < WINDOWS; w++) {
         await this.all({ op: 'reset' });
+        const cpuBefore = cpuSeconds(this.pid);
+        const wallBefore = performance.now();
         await sleep(WINDOW_MS);
+        const server = (cpuSeconds(this.pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
         const parts = await Promise.all(
           this.threads.map((t) =>
             t.request<{ latencies: number[]; busy: number; lagP99: number }>({ op: 'collect' }),
@@ -454,6 +468,7 @@ class Side {
           p99: percentile(sample, 0.99),
           busy: Math.max(...parts.map((part) => part.busy)),
           lag: Math.max(...parts.map((part) => part.lagP99)),
+          server,
         });
       }
       const majority = (ok: (w: Window) => boolean) => windows.filter(ok).length > WINDOWS / 2;
@@ -465,7 +480,7 @@ class Side {
       playsPerSecond = windows.reduce((sum, w) => sum + w.moves, 0) / ((WINDOWS * WINDOW_MS) / 1000);
       const list = (pick: (w: Window) => number) => windows.map((w) => pick(w).toFixed(1)).join(' / ');
       this.table.push(
-        `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
+        `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)}, client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
       );
       // A failed step whose load threads lagged without being busy met a burst of the machine's
       // other load: measured again (twice at most) rather than taken as the knee.
@@ -591,6 +606,18 @@ async function main(): Promise<void> {
     b.stop();
   }
 
+  if (process.env.BENCH_ONLY === 'rtt') {
+    // A quick look while working on the move path: memory and round trips, no knees.
+    const ratio = (p: number) => percentile(latencies, p) / percentile(relayLatencies, p);
+    console.log(
+      `(a) spar p50 ${percentile(latencies, 0.5).toFixed(3)} ms p99 ${percentile(latencies, 0.99).toFixed(3)} ms; relay p50 ${percentile(relayLatencies, 0.5).toFixed(3)} ms p99 ${percentile(relayLatencies, 0.99).toFixed(3)} ms: ${ratio(0.5).toFixed(2)}x / ${ratio(0.99).toFixed(2)}x`,
+    );
+    console.log(`(c) spar ${(sparPerConn / 1024).toFixed(2)} KiB per idle authenticated connection`);
+    sparChild.kill('SIGTERM');
+    relayChild.kill('SIGTERM');
+    process.exit(0);
+  }
+
   // (b) The knees of both, stepped up side by side.
   const spar = new Side('spar', sparUrl, MAX_PLAYERS, async (threads, from, to) => {
     const games: { gameId: string; tokens: string[] }[] = [];
@@ -600,7 +627,7 @@ async function main(): Promise<void> {
     await Promise.all(
       threads.map((t, i) => t.request({ op: 'add', games: games.slice(i * share, (i + 1) * share) })),
     );
-  });
+  }, sparChild.pid!);
   const relay = new Side(
     'relay',
     relayUrl,
@@ -613,6 +640,7 @@ async function main(): Promise<void> {
         ),
       );
     },
+    relayChild.pid!,
     frame,
   );
   await findKnees([spar, relay]);

@@ -13,7 +13,21 @@ export type { DialectName } from './dialect';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /**
+   * The embedded SQLite file's own handle (absent on PostgreSQL), for the game store's group
+   * commit, which writes plain moves without Kysely's per-query overhead. Statements on it must
+   * run while holding Kysely's connection (`kysely.connection()`): Kysely may have a transaction
+   * open on the same handle between two of its awaits.
+   */
+  sqlite?: SqliteHandle;
   close(): Promise<void>;
+}
+
+/** Prepared statements on the SQLite handle, cached by SQL text (see withStatementCache). */
+export interface SqliteHandle {
+  prepare(sql: string): SqliteDatabase.Statement;
+  /** Whether a transaction is open on the handle (a failed commit may have rolled it back). */
+  readonly inTransaction: boolean;
 }
 
 // PostgreSQL returns 64-bit integers (our epoch-ms times and bigserial ids) as strings; every
@@ -30,6 +44,9 @@ function withStatementCache(file: SqliteDatabase.Database, max = 1000) {
   const cache = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => file.close(),
+    get inTransaction() {
+      return file.inTransaction;
+    },
     prepare(sql: string) {
       let statement = cache.get(sql);
       if (!statement) {
@@ -51,6 +68,7 @@ export interface DbOptions {
 export async function openDb(options: DbOptions): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: DialectName;
+  let sqlite: SqliteHandle | undefined;
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -67,7 +85,9 @@ export async function openDb(options: DbOptions): Promise<Db> {
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
+    const cached = withStatementCache(file);
+    sqlite = cached;
+    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   }
 
   // Kysely looks for its bookkeeping tables in every schema unless told which one to use; then a
@@ -89,5 +109,5 @@ export async function openDb(options: DbOptions): Promise<Db> {
       `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
     );
   }
-  return { kysely, dialect, close: () => kysely.destroy() };
+  return { kysely, dialect, ...(sqlite && { sqlite }), close: () => kysely.destroy() };
 }

@@ -428,7 +428,7 @@ export class GameRoom {
     } else if (deadline !== null && nextTurn !== null) {
       messages.push({ kind: 'TURN', seat: nextTurn, deadline });
     }
-    this.broadcast(messages);
+    this.broadcast(messages, move.seat);
     if (finished) this.announceGameOver(outcome);
     else this.schedule();
   }
@@ -501,14 +501,22 @@ export class GameRoom {
     return [...new Set([...this.humanIds(), ...this.spectators])];
   }
 
-  /** GAME_UPDATE to every player and spectator, each with the changes of their own view. */
-  private broadcast(events: GameEventMessage[]): void {
-    const seats = this.players.flatMap((p) =>
-      p.userId === null ? [] : [{ seat: p.seat, userId: p.userId }],
-    );
-    const watchers = [...this.spectators].filter((id) => this.seatOf(id) === null);
-    const frames = this.updates.encode(this, events, seats, watchers.length > 0);
-    for (const { seat, userId } of seats) this.deps.send(userId, frames.bySeat.get(seat)!);
-    for (const userId of watchers) this.deps.send(userId, frames.spectators!);
+  /**
+   * GAME_UPDATE to every player and spectator, each with the changes of their own view. The
+   * player who moved (`first`, a seat) is sent theirs before the others' are built: their move's
+   * round trip is what they feel as the game's speed.
+   */
+  private broadcast(events: GameEventMessage[], first?: number): void {
+    const update = this.updates.update(this, events);
+    const mover = first === undefined ? undefined : this.players[first];
+    if (mover && mover.userId !== null) this.deps.send(mover.userId, update.seat(mover.seat, mover.userId));
+    for (const { seat, userId } of this.players)
+      if (userId !== null && seat !== first) this.deps.send(userId, update.seat(seat, userId));
+    let shared: Outgoing | undefined;
+    for (const userId of this.spectators) {
+      if (this.seatOf(userId) !== null) continue;
+      shared ??= update.spectators();
+      this.deps.send(userId, shared);
+    }
   }
 }

@@ -83,6 +83,35 @@ export class UpdateEncoder {
     else if (!this.lastBySeat.has(seat)) this.lastBySeat.set(seat, view);
   }
 
+  /**
+   * The frames of one update, built on demand: a seat's frame is built when it is asked for, so
+   * a room can send the player who moved their frame before building the others'.
+   */
+  update(room: ViewableRoom, events: GameEventMessage[]) {
+    const head = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":`;
+    const frame = (view: GameView, prev: GameView | undefined) => {
+      const changes = diffView(prev, view);
+      const message = { type: 'GAME_UPDATE' as const, gameId: room.id, seq: room.seq, events, changes };
+      return new PreparedFrame(message, `${head}${JSON.stringify(changes)}}`);
+    };
+    return {
+      /** The frame for the seat's clients (`userId` is the seat's player). Once per seat per update. */
+      seat: (seat: number, userId: number): PreparedFrame => {
+        const view = gameView(room, userId);
+        const built = frame(view, this.lastBySeat.get(seat));
+        this.lastBySeat.set(seat, view);
+        return built;
+      },
+      /** The frame every spectator gets. Once per update. */
+      spectators: (): PreparedFrame => {
+        const view = gameView(room, null);
+        const built = frame(view, this.lastSpectated);
+        this.lastSpectated = view;
+        return built;
+      },
+    };
+  }
+
   /** One frame per seat of `seats` and, when `spectators`, one shared by every spectator. */
   encode(
     room: ViewableRoom,
@@ -90,24 +119,9 @@ export class UpdateEncoder {
     seats: { seat: number; userId: number }[],
     spectators: boolean,
   ): { bySeat: Map<number, PreparedFrame>; spectators: PreparedFrame | undefined } {
-    const head = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":`;
-    const frame = (view: GameView, prev: GameView | undefined) => {
-      const changes = diffView(prev, view);
-      const message = { type: 'GAME_UPDATE' as const, gameId: room.id, seq: room.seq, events, changes };
-      return new PreparedFrame(message, `${head}${JSON.stringify(changes)}}`);
-    };
+    const update = this.update(room, events);
     const bySeat = new Map<number, PreparedFrame>();
-    for (const { seat, userId } of seats) {
-      const view = gameView(room, userId);
-      bySeat.set(seat, frame(view, this.lastBySeat.get(seat)));
-      this.lastBySeat.set(seat, view);
-    }
-    let shared: PreparedFrame | undefined;
-    if (spectators) {
-      const view = gameView(room, null);
-      shared = frame(view, this.lastSpectated);
-      this.lastSpectated = view;
-    }
-    return { bySeat, spectators: shared };
+    for (const { seat, userId } of seats) bySeat.set(seat, update.seat(seat, userId));
+    return { bySeat, spectators: spectators ? update.spectators() : undefined };
   }
 }

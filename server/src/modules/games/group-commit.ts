@@ -29,8 +29,12 @@ export interface GroupCommitHooks {
 }
 
 export interface GroupCommitOptions<Tx, Item, Result> {
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transact<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * `items` are the batch's writes, so a store may pick a cheaper transaction for a batch that
+   * allows one.
+   */
+  transact<T>(work: (tx: Tx) => Promise<T>, items: readonly Item[]): Promise<T>;
   /**
    * Writes one item in the batch's transaction; throws RefusedWrite (or an error `isRefusal`
    * recognises) to refuse it alone.
@@ -95,12 +99,15 @@ export class GroupCommit<Tx, Item, Result> {
   private async flush(batch: Entry<Item, Result>[]): Promise<void> {
     let outcomes: Outcome<Result>[];
     try {
-      outcomes = await this.options.transact(async (tx) => {
-        const results: Outcome<Result>[] = [];
-        for (const entry of batch) results.push(await this.attempt(tx, entry.item));
-        await this.options.hooks?.beforeCommit?.(batch.length);
-        return results;
-      });
+      outcomes = await this.options.transact(
+        async (tx) => {
+          const results: Outcome<Result>[] = [];
+          for (const entry of batch) results.push(await this.attempt(tx, entry.item));
+          await this.options.hooks?.beforeCommit?.(batch.length);
+          return results;
+        },
+        batch.map((entry) => entry.item),
+      );
     } catch (error) {
       if (batch.length > 1) {
         // Something in the batch failed and took the transaction with it: each write goes again

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { applyPlay, type Card, type GameState } from '@shared/game';
-import { prepared, runPrepared, type Executor } from '../../db/prepared';
+import type { SqliteHandle } from '../../db';
+import { prepared, runPrepared, type Executor, type Prepared } from '../../db/prepared';
 import type { GamePlayersTable, GamesTable } from '../../db/schema';
 import { StaleWriteError, type Progress } from '../../rooms/store';
 
@@ -74,18 +75,34 @@ export function isHandStart(state: GameState): boolean {
   return state.tricks.length === 0 && state.currentTrick.length === 0;
 }
 
+/** Runs a write in the caller's transaction and returns how many rows it changed. */
+export type RunWrite = (statement: Prepared<never>, parameters: unknown[]) => number | Promise<number>;
+
+/** Writes through Kysely (a transaction on either dialect). */
+export function kyselyWrites(db: Executor): RunWrite {
+  return async (statement, parameters) => (await runPrepared(db, statement, parameters)).affected;
+}
+
+/**
+ * Writes straight on the SQLite handle, synchronously: the caller holds Kysely's connection and
+ * has begun the transaction on it.
+ */
+export function sqliteWrites(handle: SqliteHandle): RunWrite {
+  return (statement, parameters) => handle.prepare(statement.sqlite).run(...parameters).changes;
+}
+
 /**
  * Stores one step in the caller's transaction: its move row, and the snapshot when the step
  * starts a hand, ends the game (`finishing`) or has no move. A step that is not the game's next
  * seq — a stale writer, or a game that already ended — writes nothing and is refused.
  */
-export async function appendStep(db: Executor, p: Progress, finishing: boolean): Promise<void> {
+export async function appendStep(run: RunWrite, p: Progress, finishing: boolean): Promise<void> {
   const prev = p.seq - 1;
   const expiries = JSON.stringify(p.expiries);
   // Serialising the state is most of a step's cost: only a snapshot pays it.
   const snapshot = () => [JSON.stringify(p.state), p.seq, p.turnDeadline, expiries, p.now, p.gameId];
   if (p.move) {
-    const { affected } = await runPrepared(db, APPEND_MOVE, [
+    const affected = await run(APPEND_MOVE, [
       p.seq,
       p.move.seat,
       p.move.card,
@@ -99,10 +116,10 @@ export async function appendStep(db: Executor, p: Progress, finishing: boolean):
       p.seq,
     ]);
     if (affected !== 1) throw stale(p);
-    if (finishing || isHandStart(p.state)) await runPrepared(db, WRITE_SNAPSHOT, snapshot());
+    if (finishing || isHandStart(p.state)) await run(WRITE_SNAPSHOT, snapshot());
     return;
   }
-  const { affected } = await runPrepared(db, WRITE_GUARDED_SNAPSHOT, [...snapshot(), prev, prev, p.seq]);
+  const affected = await run(WRITE_GUARDED_SNAPSHOT, [...snapshot(), prev, prev, p.seq]);
   if (affected !== 1) throw stale(p);
 }
 

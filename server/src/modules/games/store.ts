@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { GameState } from '@shared/game';
 import type { GameMode, RatingChange } from '@shared/protocol';
-import type { Db } from '../../db';
+import type { Db, SqliteHandle } from '../../db';
 import { firstPrepared, runPrepared } from '../../db/prepared';
 import type { Database } from '../../db/schema';
 import {
@@ -22,7 +22,10 @@ import {
   MOVES_AFTER,
   PLAYERS_OF_GAME,
   appendStep,
+  kyselyWrites,
   replay,
+  sqliteWrites,
+  type RunWrite,
   type GameRow,
   type GamePlayerRow,
   type MoveRow,
@@ -34,22 +37,55 @@ interface Step {
 }
 
 /**
+ * A group commit's transaction: how its writes run, and Kysely's transaction when the batch has
+ * one (always on PostgreSQL; on SQLite only for a batch that finishes a game, as rating and
+ * rewards are written through Kysely).
+ */
+interface StepTx {
+  run: RunWrite;
+  trx?: Transaction<Database>;
+}
+
+/**
  * The rooms' GameStore on our database: rows ↔ snapshots, the move log, and every step of a game
  * written through one group-commit writer. It lives here rather than in rooms because finishing a
  * game rates it (ranked) and records the players' rewards. See docs/design.md, "Game storage".
  */
 export class SqlGameStore implements GameStore {
   private readonly db: Kysely<Database>;
-  private readonly steps: GroupCommit<Transaction<Database>, Step, Finished | undefined>;
+  private readonly steps: GroupCommit<StepTx, Step, Finished | undefined>;
 
   constructor(db: Db, hooks: GroupCommitHooks = {}) {
     this.db = db.kysely;
+    const sqlite = db.sqlite;
     this.steps = new GroupCommit({
-      transact: (work) => this.db.transaction().execute(work),
+      transact: (work, steps) =>
+        sqlite && steps.every((step) => step.finish === null)
+          ? this.sqliteTransaction(sqlite, work)
+          : this.db.transaction().execute((trx) => work({ run: kyselyWrites(trx), trx })),
       write: (trx, step) => writeStep(trx, step),
       describe: ({ progress }) => `game ${progress.gameId} at seq ${progress.seq}`,
       isRefusal: (error) => error instanceof StaleWriteError,
       hooks,
+    });
+  }
+
+  /**
+   * A batch of plain steps (no game ends in it) on SQLite: begun, written and committed on the
+   * handle itself, holding Kysely's connection throughout so no Kysely transaction interleaves.
+   * Through Kysely, the begin, each write and the commit cost more than the writes themselves.
+   */
+  private sqliteTransaction<T>(sqlite: SqliteHandle, work: (tx: StepTx) => Promise<T>): Promise<T> {
+    return this.db.connection().execute(async () => {
+      sqlite.prepare('begin').run();
+      try {
+        const result = await work({ run: sqliteWrites(sqlite) });
+        sqlite.prepare('commit').run();
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.prepare('rollback').run();
+        throw error;
+      }
     });
   }
 
@@ -293,9 +329,11 @@ function toSnapshot(
  * stale seq before anything is written; a finishing step then ends the game, rates it if it is
  * rated, records what each player earned and frees its players.
  */
-async function writeStep(trx: Transaction<Database>, { progress: p, finish }: Step) {
-  await appendStep(trx, p, finish !== null);
+async function writeStep(tx: StepTx, { progress: p, finish }: Step) {
+  await appendStep(tx.run, p, finish !== null);
   if (!finish) return undefined;
+  const trx = tx.trx;
+  if (!trx) throw new Error('A finishing step needs a Kysely transaction');
   await trx
     .updateTable('games')
     .set({
