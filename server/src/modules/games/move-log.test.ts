@@ -205,4 +205,47 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     await store.save(steps[1]!, null);
     expect(await store.load('batch_b')).toMatchObject({ seq: 1 });
   });
+
+  it('a move saved while another transaction is open neither joins it nor is rolled back with it', async () => {
+    t = await createTestApp(dialect);
+    const store = new SqlGameStore(t.app.db);
+    const game = botGame('interleave', 2);
+    await store.insertGame({ snapshot: game, seed: 'seed-interleave', now: T0 });
+    const seat = game.state.turn!;
+    const card = legalCards(game.state, seat)[0]!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let saved = false;
+    // Another transaction (a purchase, say) writes and then waits between two of its statements;
+    // on SQLite it holds the one connection the move must not slip into.
+    const other = t.app.db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('games').set({ updated_at: T0 + 1 }).where('id', '=', game.id).execute();
+      const move = store.save(
+        {
+          gameId: game.id,
+          seq: 1,
+          state: applyPlay(game.state, seat, card).state,
+          turnDeadline: null,
+          expiries: [0, 0],
+          move: { seat, card, auto: false },
+          now: T0,
+        },
+        null,
+      );
+      void move.then(() => (saved = true));
+      await held;
+      throw new Error('the other transaction fails');
+    });
+    setTimeout(release, 50);
+    await expect(other).rejects.toThrow('the other transaction fails');
+    await store.settled();
+    expect(saved).toBe(true);
+    expect(await store.load(game.id)).toMatchObject({ seq: 1 });
+    const row = await t.app.db.kysely
+      .selectFrom('games')
+      .select('updated_at')
+      .where('id', '=', game.id)
+      .executeTakeFirstOrThrow();
+    expect(row.updated_at).toBe(T0);
+  });
 });

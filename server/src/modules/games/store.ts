@@ -76,7 +76,8 @@ export class SqlGameStore implements GameStore {
    * Through Kysely, the begin, each write and the commit cost more than the writes themselves.
    */
   private sqliteTransaction<T>(sqlite: SqliteHandle, work: (tx: StepTx) => Promise<T>): Promise<T> {
-    return this.db.connection().execute(async () => {
+    // The executor's own connection hand-out: the lock Kysely's queries and transactions take.
+    return this.db.getExecutor().provideConnection(async () => {
       sqlite.prepare('begin').run();
       try {
         const result = await work({ run: sqliteWrites(sqlite) });
