@@ -96,7 +96,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     forceCloseConnections: 'idle',
   }) as unknown as App;
 
-  const db = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onCheckpointFailure: (error) =>
+      app.log.error({ err: error }, 'SQLite checkpoint worker failed; checkpoints run inline again'),
+  });
   await seedCatalogue(db.kysely, now());
   await seedDecks(db.kysely, now());
   const mailer =

@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { StaticMigrationProvider } from './migrations';
 import { namedStatementPool } from './prepared';
 
@@ -20,6 +21,8 @@ export interface Db {
    * open on the same handle between two of its awaits.
    */
   sqlite?: SqliteHandle;
+  /** SQLite: the worker that checkpoints the write-ahead log (see db/checkpointer.ts). */
+  checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
@@ -62,6 +65,8 @@ function withStatementCache(file: SqliteDatabase.Database, max = 1000) {
 export interface DbOptions {
   databaseUrl?: string;
   dataDir: string;
+  /** SQLite: the checkpoint worker failed and checkpoints run inline again (see db/checkpointer.ts). */
+  onCheckpointFailure?: (error: Error) => void;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file DATA_DIR/spar.db, and migrates. */
@@ -69,6 +74,7 @@ export async function openDb(options: DbOptions): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: DialectName;
   let sqlite: SqliteHandle | undefined;
+  let sqliteFile: { path: string; handle: SqliteDatabase.Database } | undefined;
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -80,7 +86,9 @@ export async function openDb(options: DbOptions): Promise<Db> {
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });
-    const file = new SqliteDatabase(path.join(options.dataDir, 'spar.db'));
+    const filePath = path.join(options.dataDir, 'spar.db');
+    const file = new SqliteDatabase(filePath);
+    sqliteFile = { path: filePath, handle: file };
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
@@ -109,5 +117,20 @@ export async function openDb(options: DbOptions): Promise<Db> {
       `Database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`,
     );
   }
-  return { kysely, dialect, ...(sqlite && { sqlite }), close: () => kysely.destroy() };
+  // After the migrations: the worker's connection must not see a half-made schema.
+  const checkpointer =
+    sqliteFile &&
+    (await startCheckpointer(sqliteFile.path, sqliteFile.handle, (error) =>
+      options.onCheckpointFailure?.(error),
+    ));
+  return {
+    kysely,
+    dialect,
+    ...(sqlite && { sqlite }),
+    ...(checkpointer && { checkpointer }),
+    async close() {
+      await checkpointer?.close();
+      await kysely.destroy();
+    },
+  };
 }
