@@ -100,8 +100,13 @@ export async function startCheckpointer(
     worker,
     now: () =>
       new Promise((resolve) => {
-        worker.once('message', (answer: { checkpointed: { busy: number; log: number; checkpointed: number } }) =>
-          resolve(answer.checkpointed),
+        worker.ref();
+        worker.once(
+          'message',
+          (answer: { checkpointed: { busy: number; log: number; checkpointed: number } }) => {
+            worker.unref();
+            resolve(answer.checkpointed);
+          },
         );
         worker.postMessage('now');
       }),
@@ -109,6 +114,8 @@ export async function startCheckpointer(
       closing = true;
       if (gone) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      // Kept unreferenced so it never holds a process open; while being waited for, it must.
+      worker.ref();
       worker.postMessage('close');
       await exited;
     },
