@@ -5,8 +5,16 @@
  */
 export interface Bus {
   publish(channel: string, message: unknown): void;
-  subscribe(channel: string, handler: (message: unknown) => void): () => void;
+  /**
+   * Handlers are told the channel too, so one handler can serve many channels (the gateway's,
+   * for every user's channel, keeps nothing per user). Returns what `unsubscribe` does.
+   */
+  subscribe(channel: string, handler: BusHandler): () => void;
+  /** Removes one handler of a channel (for callers that keep no closure per subscription). */
+  unsubscribe(channel: string, handler: BusHandler): void;
 }
+
+export type BusHandler = (message: unknown, channel: string) => void;
 
 /**
  * Node-wide channel: every node hears of revoked sessions here and closes the sockets bound to
@@ -21,8 +29,8 @@ export class LocalBus implements Bus {
   publish(channel: string, message: unknown): void {
     const entry = this.handlers.get(channel);
     if (entry === undefined) return;
-    if (entry instanceof Set) for (const handler of [...entry]) handler(message);
-    else entry(message);
+    if (entry instanceof Set) for (const handler of [...entry]) handler(message, channel);
+    else entry(message, channel);
   }
 
   subscribe(channel: string, handler: Handler): () => void {
@@ -33,7 +41,7 @@ export class LocalBus implements Bus {
     return () => this.unsubscribe(channel, handler);
   }
 
-  private unsubscribe(channel: string, handler: Handler): void {
+  unsubscribe(channel: string, handler: Handler): void {
     const entry = this.handlers.get(channel);
     if (entry === handler) this.handlers.delete(channel);
     else if (entry instanceof Set) {
@@ -43,4 +51,4 @@ export class LocalBus implements Bus {
   }
 }
 
-type Handler = (message: unknown) => void;
+type Handler = BusHandler;

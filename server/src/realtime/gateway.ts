@@ -22,8 +22,15 @@ import { Connection, type Peer, type RateOptions } from './connection';
 import { SocketIndex } from './socket-index';
 import type { Matchmaking } from './matchmaking';
 
+const USER_CHANNEL_PREFIX = 'user:';
+
 export function userChannel(userId: number): string {
-  return `user:${userId}`;
+  return `${USER_CHANNEL_PREFIX}${userId}`;
+}
+
+/** The user a `userChannel` belongs to. */
+function userOfChannel(channel: string): number {
+  return Number(channel.slice(USER_CHANNEL_PREFIX.length));
 }
 
 export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
@@ -133,7 +140,6 @@ export class Gateway {
   private readonly all = new Set<Connection>();
   private readonly byUser = new SocketIndex<number, Connection>();
   private readonly bySession = new SocketIndex<number, Connection>();
-  private readonly userSubscriptions = new Map<number, () => void>();
   private readonly stopRevocations: () => void;
   /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
   private revokedDuringAuth: SessionsRevoked[] = [];
@@ -538,17 +544,17 @@ export class Gateway {
   }
 
   private bindUser(conn: Connection, userId: number): void {
-    if (!this.byUser.add(userId, conn)) return;
-    this.userSubscriptions.set(
-      userId,
-      this.deps.bus.subscribe(userChannel(userId), this.deliver.bind(this, userId)),
-    );
+    if (this.byUser.add(userId, conn)) this.deps.bus.subscribe(userChannel(userId), this.deliver);
   }
 
-  /** A message on a user's channel goes to each of their sockets here. */
-  private deliver(userId: number, message: unknown): void {
-    this.byUser.each(userId, (c) => c.send(message as Outgoing));
-  }
+  /**
+   * A message on a user's channel goes to each of their sockets here. One handler for every
+   * user's channel, which it reads the user from: nothing is kept per user but the subscription
+   * (memory per idle connection, `npm run bench:ws`).
+   */
+  private readonly deliver = (message: unknown, channel: string): void => {
+    this.byUser.each(userOfChannel(channel), (c) => c.send(message as Outgoing));
+  };
 
   /** Detaches a socket from its user and session; returns the user it was signed in as. */
   private unbind(conn: Connection): number | null {
@@ -558,10 +564,7 @@ export class Gateway {
     if (userId === null) return null;
     conn.userId = null;
     conn.username = '';
-    if (this.byUser.delete(userId, conn)) {
-      this.userSubscriptions.get(userId)?.();
-      this.userSubscriptions.delete(userId);
-    }
+    if (this.byUser.delete(userId, conn)) this.deps.bus.unsubscribe(userChannel(userId), this.deliver);
     return userId;
   }
 

@@ -104,7 +104,8 @@ export function registerGateway(app: FastifyInstance, gateway: Gateway, options:
     // Counted from the upgrade until the TCP socket closes, whatever happens in between.
     perIp.set(ip, held + 1);
     (socket as CountedSocket).countedIp = ip;
-    socket.once('close', on.release);
+    // `on`, not `once`: a TCP socket closes once, and `once` wraps every listener in two objects.
+    socket.on('close', on.release);
     wss.handleUpgrade(request, socket, head, (ws) => {
       (ws as GatewaySocket).conn = gateway.open(ws, ip);
       ws.on('message', on.message);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Bus } from '../bus';
+import type { Bus, BusHandler } from '../bus';
 import type { RedisConnections } from './connection';
 
 /** A node's own channel, for messages meant for whatever runs on that node (see docs/scale-out.md). */
@@ -20,7 +20,7 @@ interface Envelope {
  * subscriber connection becomes ready again, so a Redis restart loses none of them.
  */
 export class RedisBus implements Bus {
-  private readonly handlers = new Map<string, Set<(message: unknown) => void>>();
+  private readonly handlers = new Map<string, Set<BusHandler>>();
 
   constructor(
     private readonly redis: RedisConnections,
@@ -42,19 +42,23 @@ export class RedisBus implements Bus {
     });
   }
 
-  subscribe(channel: string, handler: (message: unknown) => void): () => void {
+  subscribe(channel: string, handler: BusHandler): () => void {
     let set = this.handlers.get(channel);
     if (!set) {
       this.handlers.set(channel, (set = new Set()));
       this.send('subscribe', [this.wire(channel)]);
     }
     set.add(handler);
-    return () => {
-      set.delete(handler);
-      if (set.size > 0 || this.handlers.get(channel) !== set) return;
-      this.handlers.delete(channel);
-      this.send('unsubscribe', [this.wire(channel)]);
-    };
+    return () => this.unsubscribe(channel, handler);
+  }
+
+  unsubscribe(channel: string, handler: BusHandler): void {
+    const set = this.handlers.get(channel);
+    if (!set) return;
+    set.delete(handler);
+    if (set.size > 0) return;
+    this.handlers.delete(channel);
+    this.send('unsubscribe', [this.wire(channel)]);
   }
 
   /** Channels this node listens to (tests). */
@@ -93,7 +97,7 @@ export class RedisBus implements Bus {
     if (!set) return;
     for (const handler of [...set]) {
       try {
-        handler(message);
+        handler(message, channel);
       } catch (error) {
         this.log.error({ err: error, channel }, 'bus: a handler failed');
       }
