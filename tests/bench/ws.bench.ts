@@ -33,9 +33,16 @@ const WINDOWS = 3;
 const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 3000);
 const IDLE_CONNECTIONS = 1000;
 const THINK_MS = 400;
-const RTT_MOVES = Number(process.env.RTT_MOVES ?? 600);
+const RTT_MOVES = 600;
 /** Games reserved for the round-trip test (played to the end, one after another). */
-const RTT_GAMES = Number(process.env.RTT_GAMES ?? 20);
+const RTT_GAMES = 20;
+/**
+ * Games played before the round trips are measured, and as many relay exchanges: both servers
+ * are measured warm, as they run, not while the JIT is still compiling the move path.
+ */
+const WARMUP_GAMES = 10;
+/** The short games (to 10 points) at the start of the seeded list: warm-up, then round trips. */
+const SHORT_GAMES = WARMUP_GAMES + RTT_GAMES;
 const P99_LIMIT_MS = 50;
 /** A load thread busier than this limits the measurement; a lag past this is reported. */
 const CLIENT_BUSY_LIMIT = 0.85;
@@ -86,7 +93,7 @@ async function seed(
   for (let g = 0; g < players / 2; g++) {
     const id = `bench${g}`;
     // Round-trip games end normally; capacity games run to a far target so none ends mid-step.
-    const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < RTT_GAMES ? 10 : 1000 });
+    const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < SHORT_GAMES ? 10 : 1000 });
     const busy = await new SqlGameStore(db).insertGame({
       snapshot: {
         id,
@@ -525,9 +532,9 @@ async function main(): Promise<void> {
   if (build.status !== 0) throw new Error('server build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-ws-'));
   console.log(
-    `seeding ${MAX_PLAYERS + RTT_GAMES * 2} players in ${MAX_PLAYERS / 2 + RTT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
+    `seeding ${MAX_PLAYERS + SHORT_GAMES * 2} players in ${MAX_PLAYERS / 2 + SHORT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
   );
-  const seeded = await seed(dataDir, MAX_PLAYERS + RTT_GAMES * 2, IDLE_CONNECTIONS);
+  const seeded = await seed(dataDir, MAX_PLAYERS + SHORT_GAMES * 2, IDLE_CONNECTIONS);
   const sparPort = 41_000 + Math.floor(Math.random() * 1000);
   const relayPort = sparPort + 1000;
   const { child: sparChild, inspector: sparInspector } = await startSpar(dataDir, sparPort);
@@ -561,13 +568,19 @@ async function main(): Promise<void> {
     process.exit(0);
   }
 
-  // (a) Round trips in one game at a time, no think time.
+  // (a) Round trips in one game at a time, no think time; the first WARMUP_GAMES are not counted.
   const rttPlayers: SparPlayer[] = [];
   let gameIndex = 0;
-  const latencies: number[] = [];
-  const updateSizes: number[] = [];
+  let latencies: number[] = [];
+  let updateSizes: number[] = [];
   let playSize = 0;
-  while (latencies.length < RTT_MOVES && gameIndex < RTT_GAMES) {
+  let warmupMoves = 0;
+  while ((gameIndex < WARMUP_GAMES || latencies.length < RTT_MOVES) && gameIndex < SHORT_GAMES) {
+    if (gameIndex === WARMUP_GAMES) {
+      warmupMoves = latencies.length;
+      latencies = [];
+      updateSizes = [];
+    }
     const pair = [0, 1].map(
       (seat) => new SparPlayer(sparUrl, seeded.tokens[gameIndex * 2 + seat]!, seeded.games[gameIndex]!, 0),
     );
@@ -591,7 +604,8 @@ async function main(): Promise<void> {
     const b = new RelayPlayer(relayUrl, frame, 0, false);
     await a.start();
     await b.start();
-    for (let i = 0; i < latencies.length; i++) {
+    // As many warm-up exchanges as Spar's warm-up games had moves, then the measured ones.
+    for (let i = 0; i < warmupMoves + latencies.length; i++) {
       const start = performance.now();
       await new Promise<void>((resolve) => {
         a.ws.once('message', (data: Buffer) => {
@@ -600,7 +614,7 @@ async function main(): Promise<void> {
         });
         a.ws.send(frame);
       });
-      relayLatencies.push(performance.now() - start);
+      if (i >= warmupMoves) relayLatencies.push(performance.now() - start);
     }
     a.stop();
     b.stop();
@@ -621,7 +635,7 @@ async function main(): Promise<void> {
   // (b) The knees of both, stepped up side by side.
   const spar = new Side('spar', sparUrl, MAX_PLAYERS, async (threads, from, to) => {
     const games: { gameId: string; tokens: string[] }[] = [];
-    for (let g = RTT_GAMES + from / 2; g < RTT_GAMES + to / 2; g++)
+    for (let g = SHORT_GAMES + from / 2; g < SHORT_GAMES + to / 2; g++)
       games.push({ gameId: seeded.games[g]!, tokens: [seeded.tokens[g * 2]!, seeded.tokens[g * 2 + 1]!] });
     const share = Math.ceil(games.length / threads.length);
     await Promise.all(
@@ -683,7 +697,7 @@ async function main(): Promise<void> {
   const ratioKnee = sparKnee.players / Math.max(1, relayKnee.players);
   const ratioMemory = sparPerConn / Math.max(1, relayPerConn);
   console.log(
-    `(a) move round trip over ${latencies.length} moves (GAME_PLAY ${playSize} B → GAME_UPDATE ~${replyBytes} B):`,
+    `(a) move round trip over ${latencies.length} moves (GAME_PLAY ${playSize} B → GAME_UPDATE ~${replyBytes} B), after ${warmupMoves} warm-up moves on each side:`,
   );
   console.log(`    spar  p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms`);
   console.log(`    relay p50 ${relayP50.toFixed(2)} ms, p99 ${relayP99.toFixed(2)} ms`);
