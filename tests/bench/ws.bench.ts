@@ -34,13 +34,13 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 3000);
 const IDLE_CONNECTIONS = 1000;
 const THINK_MS = 400;
 const RTT_MOVES = 600;
-/** Games reserved for the round-trip test (played to the end, one after another). */
+/** Games reserved for the round-trip test (played to the end, one after another; ~120 moves each). */
 const RTT_GAMES = 20;
 /**
  * Games played before the round trips are measured, and as many relay exchanges: both servers
  * are measured warm, as they run, not while the JIT is still compiling the move path.
  */
-const WARMUP_GAMES = 10;
+const WARMUP_GAMES = 3;
 /** The short games (to 10 points) at the start of the seeded list: warm-up, then round trips. */
 const SHORT_GAMES = WARMUP_GAMES + RTT_GAMES;
 const P99_LIMIT_MS = 50;
@@ -575,12 +575,12 @@ async function main(): Promise<void> {
   let updateSizes: number[] = [];
   let playSize = 0;
   let warmupMoves = 0;
-  while ((gameIndex < WARMUP_GAMES || latencies.length < RTT_MOVES) && gameIndex < SHORT_GAMES) {
+  for (; gameIndex < SHORT_GAMES; gameIndex++) {
     if (gameIndex === WARMUP_GAMES) {
       warmupMoves = latencies.length;
       latencies = [];
       updateSizes = [];
-    }
+    } else if (gameIndex > WARMUP_GAMES && latencies.length >= RTT_MOVES) break;
     const pair = [0, 1].map(
       (seat) => new SparPlayer(sparUrl, seeded.tokens[gameIndex * 2 + seat]!, seeded.games[gameIndex]!, 0),
     );
@@ -593,7 +593,6 @@ async function main(): Promise<void> {
       p.stop();
     }
     rttPlayers.push(...pair);
-    gameIndex++;
   }
   const replyBytes = Math.round(updateSizes.reduce((s, x) => s + x, 0) / updateSizes.length);
   const { child: relayChild, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
