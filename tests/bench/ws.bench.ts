@@ -632,15 +632,21 @@ async function main(): Promise<void> {
   }
 
   // (b) The knees of both, stepped up side by side.
-  const spar = new Side('spar', sparUrl, MAX_PLAYERS, async (threads, from, to) => {
-    const games: { gameId: string; tokens: string[] }[] = [];
-    for (let g = SHORT_GAMES + from / 2; g < SHORT_GAMES + to / 2; g++)
-      games.push({ gameId: seeded.games[g]!, tokens: [seeded.tokens[g * 2]!, seeded.tokens[g * 2 + 1]!] });
-    const share = Math.ceil(games.length / threads.length);
-    await Promise.all(
-      threads.map((t, i) => t.request({ op: 'add', games: games.slice(i * share, (i + 1) * share) })),
-    );
-  }, sparChild.pid!);
+  const spar = new Side(
+    'spar',
+    sparUrl,
+    MAX_PLAYERS,
+    async (threads, from, to) => {
+      const games: { gameId: string; tokens: string[] }[] = [];
+      for (let g = SHORT_GAMES + from / 2; g < SHORT_GAMES + to / 2; g++)
+        games.push({ gameId: seeded.games[g]!, tokens: [seeded.tokens[g * 2]!, seeded.tokens[g * 2 + 1]!] });
+      const share = Math.ceil(games.length / threads.length);
+      await Promise.all(
+        threads.map((t, i) => t.request({ op: 'add', games: games.slice(i * share, (i + 1) * share) })),
+      );
+    },
+    sparChild.pid!,
+  );
   const relay = new Side(
     'relay',
     relayUrl,

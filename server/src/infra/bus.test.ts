@@ -6,7 +6,9 @@ import { RedisBus } from './redis/bus';
 import { REDIS_URL, testPrefix } from './redis/test-support';
 
 /** Both buses behave alike for one shared handler over many channels (the gateway's use). */
-const buses: [string, () => Promise<Bus & { channels?: string[] }>][] = [['local', async () => new LocalBus()]];
+const buses: [string, () => Promise<Bus & { channels?: string[] }>][] = [
+  ['local', async () => new LocalBus()],
+];
 const opened: RedisConnections[] = [];
 if (REDIS_URL) {
   buses.push([

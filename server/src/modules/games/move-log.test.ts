@@ -219,7 +219,11 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     // Another transaction (a purchase, say) writes and then waits between two of its statements;
     // on SQLite it holds the one connection the move must not slip into.
     const other = t.app.db.kysely.transaction().execute(async (trx) => {
-      await trx.updateTable('games').set({ updated_at: T0 + 1 }).where('id', '=', game.id).execute();
+      await trx
+        .updateTable('games')
+        .set({ updated_at: T0 + 1 })
+        .where('id', '=', game.id)
+        .execute();
       const move = store.save(
         {
           gameId: game.id,
