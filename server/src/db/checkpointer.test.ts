@@ -10,9 +10,10 @@ const COMMITS = 2500;
 
 describe('SQLite checkpoints on a worker thread', () => {
   let dir: string;
-  let db: Db;
+  let db: Db | undefined;
   afterEach(async () => {
     await db?.close();
+    db = undefined;
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -68,6 +69,6 @@ describe('SQLite checkpoints on a worker thread', () => {
     await d.close();
     expect(exited).toBe(true);
     expect(failures).toEqual([]);
-    db = undefined as unknown as Db;
+    db = undefined;
   });
 });

@@ -17,8 +17,8 @@ export interface Db {
   /**
    * The embedded SQLite file's own handle (absent on PostgreSQL), for the game store's group
    * commit, which writes plain moves without Kysely's per-query overhead. Statements on it must
-   * run while holding Kysely's connection (`kysely.connection()`): Kysely may have a transaction
-   * open on the same handle between two of its awaits.
+   * run while holding Kysely's connection (`kysely.getExecutor().provideConnection()`): Kysely may
+   * have a transaction open on the same handle between two of its awaits.
    */
   sqlite?: SqliteHandle;
   /** SQLite: the worker that checkpoints the write-ahead log (see db/checkpointer.ts). */
@@ -73,8 +73,8 @@ export interface DbOptions {
 export async function openDb(options: DbOptions): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: DialectName;
-  let sqlite: SqliteHandle | undefined;
-  let sqliteFile: { path: string; handle: SqliteDatabase.Database } | undefined;
+  /** SQLite: the file, its raw connection (pragmas) and the cached handle Kysely runs on. */
+  let sqlite: { path: string; file: SqliteDatabase.Database; handle: SqliteHandle } | undefined;
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -88,13 +88,12 @@ export async function openDb(options: DbOptions): Promise<Db> {
     mkdirSync(options.dataDir, { recursive: true });
     const filePath = path.join(options.dataDir, 'spar.db');
     const file = new SqliteDatabase(filePath);
-    sqliteFile = { path: filePath, handle: file };
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');
     file.pragma('busy_timeout = 5000');
     file.pragma('synchronous = NORMAL');
     const cached = withStatementCache(file);
-    sqlite = cached;
+    sqlite = { path: filePath, file, handle: cached };
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   }
 
@@ -119,14 +118,12 @@ export async function openDb(options: DbOptions): Promise<Db> {
   }
   // After the migrations: the worker's connection must not see a half-made schema.
   const checkpointer =
-    sqliteFile &&
-    (await startCheckpointer(sqliteFile.path, sqliteFile.handle, (error) =>
-      options.onCheckpointFailure?.(error),
-    ));
+    sqlite &&
+    (await startCheckpointer(sqlite.path, sqlite.file, (error) => options.onCheckpointFailure?.(error)));
   return {
     kysely,
     dialect,
-    ...(sqlite && { sqlite }),
+    ...(sqlite && { sqlite: sqlite.handle }),
     ...(checkpointer && { checkpointer }),
     async close() {
       await checkpointer?.close();

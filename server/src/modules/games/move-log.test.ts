@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlay, legalCards, newGame, type GameState } from '@shared/game';
 import { DIALECTS, createTestApp, type TestApp } from '../../testing/harness';
 import type { RoomSnapshot } from '../../rooms/types';
-import { StaleWriteError } from '../../rooms/store';
+import { StaleWriteError, type Progress } from '../../rooms/store';
 import { WriteFailed } from './group-commit';
 import { isHandStart } from './move-log';
 import { SqlGameStore } from './store';
@@ -28,6 +28,21 @@ function botGame(id: string, players: number): RoomSnapshot {
     winnerUserId: null,
     reason: null,
     invite: null,
+  };
+}
+
+/** The step of `game`'s first legal play, stored as `seq` (a stale writer may name another). */
+function firstPlay(game: RoomSnapshot, seq = 1): Progress {
+  const seat = game.state.turn!;
+  const card = legalCards(game.state, seat)[0]!;
+  return {
+    gameId: game.id,
+    seq,
+    state: applyPlay(game.state, seat, card).state,
+    turnDeadline: null,
+    expiries: [0, 0],
+    move: { seat, card, auto: false },
+    now: T0,
   };
 }
 
@@ -102,18 +117,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     const store = new SqlGameStore(t.app.db);
     const game = botGame('fenced', 2);
     await store.insertGame({ snapshot: game, seed: 'seed-fenced', now: T0 });
-    const seat = game.state.turn!;
-    const card = legalCards(game.state, seat)[0]!;
-    const next = applyPlay(game.state, seat, card).state;
-    const step = (seq: number) => ({
-      gameId: game.id,
-      seq,
-      state: next,
-      turnDeadline: null,
-      expiries: [0, 0],
-      move: { seat, card, auto: false },
-      now: T0,
-    });
+    const step = (seq: number) => firstPlay(game, seq);
     // A writer that skipped a seq, then one writing the same seq twice (a stale node).
     await expect(store.save(step(2), null)).rejects.toBeInstanceOf(StaleWriteError);
     await store.save(step(1), null);
@@ -145,7 +149,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
     // A forfeit ends the game; a later move of the old writer is refused.
     await store.save(
-      { ...step(2), move: null, state: next },
+      { ...step(2), move: null },
       {
         mode: 'practice',
         players: game.players,
@@ -168,19 +172,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     const store = new SqlGameStore(t.app.db);
     const games = ['batch_a', 'batch_b', 'batch_c'].map((id) => botGame(id, 2));
     for (const game of games) await store.insertGame({ snapshot: game, seed: `seed-${game.id}`, now: T0 });
-    const steps = games.map((game) => {
-      const seat = game.state.turn!;
-      const card = legalCards(game.state, seat)[0]!;
-      return {
-        gameId: game.id,
-        seq: 1,
-        state: applyPlay(game.state, seat, card).state,
-        turnDeadline: null,
-        expiries: [0, 0],
-        move: { seat, card, auto: false },
-        now: T0,
-      };
-    });
+    const steps = games.map((game) => firstPlay(game));
     // A seat the schema refuses (NOT NULL): the statement fails and takes the batch with it.
     const broken = { ...steps[1]!, move: { ...steps[1]!.move, seat: null as unknown as number } };
     const outcomes = await Promise.allSettled([
@@ -211,8 +203,6 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     const store = new SqlGameStore(t.app.db);
     const game = botGame('interleave', 2);
     await store.insertGame({ snapshot: game, seed: 'seed-interleave', now: T0 });
-    const seat = game.state.turn!;
-    const card = legalCards(game.state, seat)[0]!;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let saved = false;
@@ -224,18 +214,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
         .set({ updated_at: T0 + 1 })
         .where('id', '=', game.id)
         .execute();
-      const move = store.save(
-        {
-          gameId: game.id,
-          seq: 1,
-          state: applyPlay(game.state, seat, card).state,
-          turnDeadline: null,
-          expiries: [0, 0],
-          move: { seat, card, auto: false },
-          now: T0,
-        },
-        null,
-      );
+      const move = store.save(firstPlay(game), null);
       void move.then(() => (saved = true));
       await held;
       throw new Error('the other transaction fails');
