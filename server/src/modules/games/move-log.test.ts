@@ -174,7 +174,7 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     for (const game of games) await store.insertGame({ snapshot: game, seed: `seed-${game.id}`, now: T0 });
     const steps = games.map((game) => firstPlay(game));
     // A seat the schema refuses (NOT NULL): the statement fails and takes the batch with it.
-    const broken = { ...steps[1]!, move: { ...steps[1]!.move, seat: null as unknown as number } };
+    const broken = { ...steps[1]!, move: { ...steps[1]!.move!, seat: null as unknown as number } };
     const outcomes = await Promise.allSettled([
       store.save(steps[0]!, null),
       store.save(broken, null),
