@@ -360,7 +360,10 @@ function startRelay(
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
   const inspector = inspectorUrl(child);
-  return new Promise((resolve) => child.once('message', () => resolve({ child, inspector })));
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve({ child, inspector }));
+    child.once('exit', (code) => reject(new Error(`the relay exited (${code}) before it listened`)));
+  });
 }
 
 /** One load thread of tests/bench/ws-load.mjs, answering one request at a time. */
@@ -535,8 +538,10 @@ async function main(): Promise<void> {
     `seeding ${MAX_PLAYERS + SHORT_GAMES * 2} players in ${MAX_PLAYERS / 2 + SHORT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
   );
   const seeded = await seed(dataDir, MAX_PLAYERS + SHORT_GAMES * 2, IDLE_CONNECTIONS);
-  const sparPort = 41_000 + Math.floor(Math.random() * 1000);
-  const relayPort = sparPort + 1000;
+  // Below Linux's ephemeral range (32768 and up): thousands of load connections take their local
+  // ports from there, and one of them could hold a listening port picked inside it.
+  const sparPort = 20_000 + Math.floor(Math.random() * 5000);
+  const relayPort = sparPort + 5000;
   const { child: sparChild, inspector: sparInspector } = await startSpar(dataDir, sparPort);
   const sparUrl = `ws://127.0.0.1:${sparPort}/ws`;
   const relayUrl = `ws://127.0.0.1:${relayPort}`;
