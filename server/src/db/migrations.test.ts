@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type DialectName } from '../testing/harness';
@@ -158,5 +158,110 @@ describe.each(DIALECTS)('migration 0003_account_names_devices on %s', (dialect) 
         .values({ ...row(99), token: 'U' })
         .execute(),
     ).rejects.toThrow(/foreign key/i);
+  });
+});
+
+describe.each(DIALECTS)('migration 0018_moves_keyed_by_game on %s', (dialect) => {
+  let db: Kysely<Database>;
+  let close: () => Promise<void>;
+
+  it('keeps every move, keys them by (game, seq) and still cascades from the game', async () => {
+    let schema: string | undefined;
+    ({ db, schema, close } = await emptyDb(dialect));
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: new StaticMigrationProvider(dialect),
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateTo('0017_google_sign_in')).error).toBeUndefined();
+      for (const id of ['g1', 'g2'])
+        await db
+          .insertInto('games')
+          .values({
+            id,
+            mode: 'practice',
+            status: 'active',
+            seed: id,
+            player_count: 2,
+            target_score: 10,
+            state: '{}',
+            seq: 0,
+            expiries: '[0,0]',
+            created_at: 1,
+            updated_at: 1,
+          } as never)
+          .execute();
+      const old = [
+        {
+          game_id: 'g1',
+          seq: 1,
+          seat: 0,
+          card: 'AS',
+          auto: 0,
+          created_at: 5,
+          turn_deadline: 9,
+          expiries: '[0,0]',
+        },
+        {
+          game_id: 'g1',
+          seq: 2,
+          seat: 1,
+          card: '7H',
+          auto: 1,
+          created_at: 6,
+          turn_deadline: null,
+          expiries: null,
+        },
+        {
+          game_id: 'g2',
+          seq: 1,
+          seat: 1,
+          card: '6D',
+          auto: 0,
+          created_at: 7,
+          turn_deadline: 8,
+          expiries: '[1,0]',
+        },
+      ];
+      await db.insertInto('moves').values(old).execute();
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const moves = () =>
+        db
+          .selectFrom('moves')
+          .select(['game_id', 'seq', 'seat', 'card', 'auto', 'created_at', 'turn_deadline', 'expiries'])
+          .orderBy('game_id')
+          .orderBy('seq')
+          .execute();
+      const numbers = (rows: Awaited<ReturnType<typeof moves>>) =>
+        rows.map((r) => ({
+          ...r,
+          created_at: Number(r.created_at),
+          turn_deadline: r.turn_deadline === null ? null : Number(r.turn_deadline),
+        }));
+      expect(numbers(await moves())).toEqual(old);
+      const table = (await db.introspection.getTables()).find((t) => t.name === 'moves')!;
+      expect(table.columns.map((c) => c.name)).not.toContain('id');
+      // On SQLite the rows live in the key's B-tree: the table has no rowid.
+      if (dialect === 'sqlite')
+        await expect(sql`select rowid from moves`.execute(db)).rejects.toThrow(/no such column/);
+      // The key refuses a second row for a seq; another game's seq is its own.
+      await expect(
+        db
+          .insertInto('moves')
+          .values({ ...old[0]!, card: 'KS' })
+          .execute(),
+      ).rejects.toThrow(/unique|duplicate|moves_pk/i);
+      await db
+        .insertInto('moves')
+        .values({ ...old[2]!, game_id: 'g1', seq: 3 })
+        .execute();
+      // Deleting a game still takes its moves with it; the other game's stay.
+      await db.deleteFrom('games').where('id', '=', 'g1').execute();
+      expect(numbers(await moves())).toEqual([old[2]]);
+    } finally {
+      await close();
+    }
   });
 });

@@ -151,8 +151,8 @@ export interface ActivePlayersTable {
   game_id: string;
 }
 
+/** Keyed by (game_id, seq) (0018_moves_keyed_by_game; on SQLite a WITHOUT ROWID table). */
 export interface MovesTable {
-  id: Generated<number>;
   game_id: string;
   seq: number;
   seat: number;

@@ -170,7 +170,7 @@ export function gamesWithSixOrSeven(db: Db, userId: number) {
       eb.exists(
         eb
           .selectFrom('moves')
-          .select('moves.id')
+          .select('moves.seq')
           .whereRef('moves.game_id', '=', 'games.id')
           .whereRef('moves.seat', '=', 'me.seat')
           .where((w) => w.or([w('moves.card', 'like', '6%'), w('moves.card', 'like', '7%')])),
