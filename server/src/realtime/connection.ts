@@ -21,6 +21,13 @@ export interface Peer {
   readonly readyState: number;
 }
 
+/** Groups the writes of one turn of the event loop (realtime/write-group.ts). */
+export interface FrameWriter {
+  send(peer: Peer, text: string): void;
+  /** Writes whatever is queued, now. */
+  flush(): void;
+}
+
 export interface RateOptions {
   /** Sustained frames per second; bursts of twice that. */
   perSecond: number;
@@ -56,6 +63,8 @@ export class Connection {
     /** The client's address as TRUST_PROXY resolves it. */
     readonly ip: string,
     private readonly rate: RateOptions,
+    /** Groups this socket's writes with the turn's others; without one (replies to another node) each frame is sent at once. */
+    private readonly writes?: FrameWriter,
   ) {
     this.tokens = rate.perSecond * 2;
     this.refilledAt = rate.clock();
@@ -63,7 +72,9 @@ export class Connection {
   }
 
   send(message: Outgoing): void {
-    if (this.peer.readyState === OPEN) this.peer.send(frameText(message));
+    if (this.peer.readyState !== OPEN) return;
+    if (this.writes) this.writes.send(this.peer, frameText(message));
+    else this.peer.send(frameText(message));
   }
 
   error(code: ErrorCode, message: string, ref?: string): void {
@@ -71,6 +82,7 @@ export class Connection {
   }
 
   close(code: number, reason: string): void {
+    this.writes?.flush();
     this.peer.close(code, reason);
   }
 

@@ -35,6 +35,8 @@ class FakePeer implements Peer {
   }
 }
 
+const endOfTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const silentLog = { error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
 
 /** token → session: `t1` is session 11 of user 1, `t1b` session 12 of user 1, `t2` session 21 of user 2. */
@@ -100,7 +102,11 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
     const peer = new FakePeer();
     return { peer, conn: gateway.open(peer, '127.0.0.1') };
   };
-  const send = (conn: Connection, message: object) => gateway.receive(conn, JSON.stringify(message));
+  // A turn's frames after its first are written when the turn ends (realtime/write-group.ts).
+  const send = async (conn: Connection, message: object) => {
+    await gateway.receive(conn, JSON.stringify(message));
+    await endOfTurn();
+  };
   return {
     gateway,
     calls,
@@ -166,11 +172,13 @@ describe('Gateway handlers (no sockets)', () => {
     await h.send(c.conn, { type: 'MESSAGING_AUTH', token: 't2' });
 
     h.bus.publish(SESSIONS_REVOKED_CHANNEL, { sessionId: 11 });
+    await endOfTurn();
     expect(a.peer.last()).toMatchObject({ type: 'ERROR', code: 'AUTH_REQUIRED' });
     expect(b.peer.last()).toEqual({ type: 'MESSAGING_AUTH_SUCCESS', userId: 1 });
     expect(h.gateway.isConnected(1)).toBe(true);
 
     h.bus.publish(SESSIONS_REVOKED_CHANNEL, { userId: 1 });
+    await endOfTurn();
     expect(b.peer.last()).toMatchObject({ type: 'ERROR', code: 'AUTH_REQUIRED' });
     expect(h.gateway.isConnected(1)).toBe(false);
     expect(h.gateway.isConnected(2)).toBe(true);

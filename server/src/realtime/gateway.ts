@@ -19,6 +19,7 @@ import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
 import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import { Connection, type Peer, type RateOptions } from './connection';
+import { WriteGroup } from './write-group';
 import { SocketIndex } from './socket-index';
 import type { Matchmaking } from './matchmaking';
 
@@ -175,9 +176,13 @@ export class Gateway {
 
   /** One object for every connection's rate limit (it is the same for all). */
   private readonly rate: RateOptions;
+  /** Every socket's frames of one turn, written back to back. */
+  private readonly writes = new WriteGroup((error) =>
+    this.deps.log.error({ err: error }, 'websocket send failed'),
+  );
 
   open(peer: Peer, ip: string): Connection {
-    const conn = new Connection(peer, ip, this.rate);
+    const conn = new Connection(peer, ip, this.rate, this.writes);
     this.all.add(conn);
     this.startAuthTimer(conn);
     return conn;
