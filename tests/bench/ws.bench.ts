@@ -395,14 +395,17 @@ interface Window {
   /** The busiest load thread's event-loop utilisation, and the worst p99 of their event-loop delay (ms). */
   busy: number;
   lag: number;
-  /** The server process's CPU time over the window, as a share of one core. */
+  /** The server process's CPU time over the window, as a share of one core, and in seconds. */
   server: number;
+  cpuSeconds: number;
 }
 
 interface Knee {
   /** The most players whose step passed (p99 < 50 ms in most windows); 0 if none did. */
   players: number;
   playsPerSecond: number;
+  /** The server's CPU time per play at the knee (µs): what a play costs, with less noise than the knee. */
+  cpuPerPlayUs: number;
   /** Why stepping stopped. */
   stop: string;
   table: string[];
@@ -436,6 +439,7 @@ class Side {
     this.knee = {
       players: 0,
       playsPerSecond: 0,
+      cpuPerPlayUs: NaN,
       stop: `stopped at the cap of ${max} players (BENCH_MAX_PLAYERS / BENCH_MAX_RELAY_PLAYERS)`,
       table: this.table,
     };
@@ -458,6 +462,7 @@ class Side {
     let passed = false;
     let saturated = false;
     let playsPerSecond = 0;
+    let cpuPerPlayUs = NaN;
     for (let attempt = 0; ; attempt++) {
       const windows: Window[] = [];
       for (let w = 0; w < WINDOWS; w++) {
@@ -465,7 +470,8 @@ class Side {
         const cpuBefore = cpuSeconds(this.pid);
         const wallBefore = performance.now();
         await sleep(WINDOW_MS);
-        const server = (cpuSeconds(this.pid) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+        const cpu = cpuSeconds(this.pid) - cpuBefore;
+        const server = cpu / ((performance.now() - wallBefore) / 1000);
         const parts = await Promise.all(
           this.threads.map((t) =>
             t.request<{ latencies: number[]; busy: number; lagP99: number }>({ op: 'collect' }),
@@ -479,6 +485,7 @@ class Side {
           busy: Math.max(...parts.map((part) => part.busy)),
           lag: Math.max(...parts.map((part) => part.lagP99)),
           server,
+          cpuSeconds: cpu,
         });
       }
       const majority = (ok: (w: Window) => boolean) => windows.filter(ok).length > WINDOWS / 2;
@@ -489,8 +496,10 @@ class Side {
       const lagging = majority((w) => w.lag > CLIENT_LAG_LIMIT_MS);
       playsPerSecond = windows.reduce((sum, w) => sum + w.moves, 0) / ((WINDOWS * WINDOW_MS) / 1000);
       const list = (pick: (w: Window) => number) => windows.map((w) => pick(w).toFixed(1)).join(' / ');
+      const sum = (pick: (w: Window) => number) => windows.reduce((total, w) => total + pick(w), 0);
+      cpuPerPlayUs = (sum((w) => w.cpuSeconds) / sum((w) => w.moves)) * 1e6;
       this.table.push(
-        `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)}, client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
+        `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)} (${cpuPerPlayUs.toFixed(0)} µs/play), client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
       );
       // A failed step whose load threads lagged without being busy met a burst of the machine's
       // other load: measured again (twice at most) rather than taken as the knee.
@@ -502,7 +511,7 @@ class Side {
       this.knee = { ...this.knee, stop: `p99 passed ${P99_LIMIT_MS} ms at ${target} players` };
       this.done = true;
     } else {
-      this.knee = { ...this.knee, players: target, playsPerSecond };
+      this.knee = { ...this.knee, players: target, playsPerSecond, cpuPerPlayUs };
       if (saturated) {
         this.knee.stop = `client-side limit at ${target} players (load threads busy): the knee is higher`;
         this.done = true;
@@ -724,11 +733,14 @@ async function main(): Promise<void> {
     `    relay ${relayKnee.players} players, ${relayKnee.playsPerSecond.toFixed(0)} plays/s: ${relayKnee.stop}`,
   );
   const bound =
-    relayKnee.stop.startsWith('client') || relayKnee.stop.startsWith('reached')
+    relayKnee.stop.startsWith('client') || relayKnee.stop.startsWith('stopped')
       ? ' (the relay knee is a lower bound, so this ratio is an upper bound)'
       : '';
   console.log(
     `    ratio ${(ratioKnee * 100).toFixed(0)}%${bound} (target ≥ 70%) ${verdict(ratioKnee >= 0.7)}`,
+  );
+  console.log(
+    `    server CPU per play at the knee: spar ${sparKnee.cpuPerPlayUs.toFixed(0)} µs, relay ${relayKnee.cpuPerPlayUs.toFixed(0)} µs (${(sparKnee.cpuPerPlayUs / relayKnee.cpuPerPlayUs).toFixed(1)}x; reported, no target)`,
   );
   console.log(
     `(c) memory per idle connection: spar ${(sparPerConn / 1024).toFixed(1)} KiB (authenticated), relay ${(relayPerConn / 1024).toFixed(1)} KiB: ${ratioMemory.toFixed(2)}x (target ≤ 1.5x) ${verdict(ratioMemory <= 1.5)}`,
