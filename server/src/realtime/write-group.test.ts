@@ -73,6 +73,31 @@ describe('WriteGroup', () => {
     expect(String(errors[0])).toContain('broken broke');
   });
 
+  it('a frame sent while the queue is being written goes out once, in the same turn', async () => {
+    const log: string[] = [];
+    const errors: unknown[] = [];
+    const group = new WriteGroup((error) => errors.push(error));
+    const a = fakePeer('a', log);
+    const b = fakePeer('b', log);
+    // A socket whose write makes the server send another frame (as an error handler might).
+    const echo: Peer = {
+      readyState: OPEN,
+      send(text) {
+        log.push(`echo:${text}`);
+        group.send(b, `after ${text}`);
+      },
+      close() {},
+      terminate() {},
+      ping() {},
+    };
+    group.send(a, '1');
+    group.send(echo, '2');
+    group.send(a, '3');
+    await nextTurn();
+    expect(log).toEqual(['a:1', 'echo:2', 'a:3', 'b:after 2']);
+    expect(errors).toEqual([]);
+  });
+
   it('a connection closed in the turn sends its queued frames (an ERROR saying why) before closing', async () => {
     const log: string[] = [];
     const group = new WriteGroup(() => {});

@@ -35,12 +35,13 @@ export class WriteGroup implements FrameWriter {
    * ERROR saying why) must go out before the closing handshake.
    */
   flush(): void {
-    // The queue may grow while it is written (a write's error handler could send): index loop.
-    for (let i = 0; i < this.queue.length; i++) {
-      const { peer, text } = this.queue[i]!;
-      if (peer.readyState === OPEN) this.write(peer, text);
+    // A frame sent while the queue is written (by an error handler, say) lands in a new queue,
+    // written next: none is sent twice or left behind.
+    while (this.queue.length > 0) {
+      const queue = this.queue;
+      this.queue = [];
+      for (const { peer, text } of queue) if (peer.readyState === OPEN) this.write(peer, text);
     }
-    this.queue = [];
   }
 
   private readonly endTurn = (): void => {
