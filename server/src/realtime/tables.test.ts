@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
 import { connectPlayer, joinGame, playOn, type Player } from '../testing/game-clients';
+import { unreservedName } from '../testing/usernames';
 import { TestSocket } from '../testing/ws-client';
 
 const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
@@ -22,7 +23,11 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
   }
   let n = 0;
   async function player(url: string): Promise<Player> {
-    const p = await connectPlayer(t.app, url, `tb${++n}_${dialect.slice(0, 2)}_${Date.now() % 10000}`);
+    const p = await connectPlayer(
+      t.app,
+      url,
+      unreservedName(() => `tb${++n}_${dialect.slice(0, 2)}_${Date.now() % 10000}`),
+    );
     sockets.push(p.socket);
     return p;
   }

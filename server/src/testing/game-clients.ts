@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { GameView } from '@shared/protocol';
 import type { App } from '../app';
 import { register } from './harness';
+import { unreservedName } from './usernames';
 import { TestSocket, type Received, type ReceivedOf } from './ws-client';
 
 export interface Player {
@@ -16,7 +17,7 @@ let counter = 0;
 export async function connectPlayer(
   app: App,
   url: string,
-  name = `p${++counter}_${Date.now() % 100000}`,
+  name = unreservedName(() => `p${++counter}_${Date.now() % 100000}`),
 ): Promise<Player> {
   const { token, user } = await register(app, { username: name.slice(0, 20) });
   return { socket: await TestSocket.signedIn(url, token), token, userId: user.id, username: user.username };

@@ -14,6 +14,7 @@ import pg from 'pg';
 import type { GameView } from '@shared/protocol';
 import { dropPrefix } from '../infra/redis/test-support';
 import type { Player } from './game-clients';
+import { unreservedName } from './usernames';
 import { TestSocket } from './ws-client';
 
 export interface ServerNode {
@@ -166,7 +167,7 @@ let counter = 0;
 
 /** A new user registered through `node`, with a signed-in socket on `node`. */
 export async function playerOn(node: ServerNode): Promise<Player> {
-  const name = `n${++counter}_${Date.now() % 100_000}`;
+  const name = unreservedName(() => `n${++counter}_${Date.now() % 100_000}`);
   const { token, user } = await nodeApi<{ token: string; user: { id: number } }>(
     node,
     'POST',

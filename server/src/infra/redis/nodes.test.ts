@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../testing/harness';
 import { connectPlayer, type Player } from '../../testing/game-clients';
 import { TcpProxy } from '../../testing/tcp-proxy';
+import { unreservedName } from '../../testing/usernames';
 import { TestSocket } from '../../testing/ws-client';
 import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
 
@@ -50,7 +51,11 @@ describe.skipIf(!enabled)('two nodes sharing PostgreSQL and Redis', () => {
 
   let n = 0;
   async function player(node: TestApp, url: string): Promise<Player> {
-    const p = await connectPlayer(node.app, url, `nd${++n}_${Date.now() % 10_000}`);
+    const p = await connectPlayer(
+      node.app,
+      url,
+      unreservedName(() => `nd${++n}_${Date.now() % 10_000}`),
+    );
     sockets.push(p.socket);
     return p;
   }
