@@ -512,10 +512,13 @@ class Side {
     }
     await this.all({ op: 'pause' });
     if (!passed) {
+      // A step that failed while the load threads were busy may have failed on the client's side.
       this.knee = {
         ...this.knee,
-        stop: `p99 passed ${P99_LIMIT_MS} ms at ${target} players`,
-        lowerBound: false,
+        stop: saturated
+          ? `p99 passed ${P99_LIMIT_MS} ms at ${target} players with the load threads busy (client-limited): the knee may be higher`
+          : `p99 passed ${P99_LIMIT_MS} ms at ${target} players`,
+        lowerBound: saturated,
       };
       this.done = true;
     } else {

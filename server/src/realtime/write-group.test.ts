@@ -3,12 +3,17 @@ import { Connection, OPEN, type Peer } from './connection';
 import { WriteGroup } from './write-group';
 
 /** A socket that records what was written to it, in one log shared by every fake socket. */
-function fakePeer(name: string, log: string[], options: { throws?: boolean } = {}) {
+function fakePeer(
+  name: string,
+  log: string[],
+  options: { throws?: boolean; onSend?: (text: string) => void } = {},
+) {
   const peer: Peer & { readyState: number } = {
     readyState: OPEN,
     send(text) {
       if (options.throws) throw new Error(`${name} broke`);
       log.push(`${name}:${text}`);
+      options.onSend?.(text);
     },
     close() {
       log.push(`${name}:close`);
@@ -80,16 +85,7 @@ describe('WriteGroup', () => {
     const a = fakePeer('a', log);
     const b = fakePeer('b', log);
     // A socket whose write makes the server send another frame (as an error handler might).
-    const echo: Peer = {
-      readyState: OPEN,
-      send(text) {
-        log.push(`echo:${text}`);
-        group.send(b, `after ${text}`);
-      },
-      close() {},
-      terminate() {},
-      ping() {},
-    };
+    const echo = fakePeer('echo', log, { onSend: (text) => group.send(b, `after ${text}`) });
     group.send(a, '1');
     group.send(echo, '2');
     group.send(a, '3');
