@@ -8,6 +8,9 @@
  *       measured in 3 windows and decided by majority; plays per second at the knee for both;
  *   (c) memory per idle authenticated connection vs an idle bare connection.
  * Targets: (a) p50 ≤ 2×, p99 ≤ 3×; (b) Spar's knee ≥ 70% of the relay's; (c) ≤ 1.5×.
+ * Reported with no target: the same round trip and knee for the durable relay, which stores each
+ * frame before answering it and nothing more, the floor of a server that keeps Spar's promise
+ * (docs/operations.md, "bench:ws").
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -25,8 +28,11 @@ import { kneeVerdict } from './knee-verdict';
 
 /** Spar's steps stop here at the latest (that many players are seeded). */
 const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
-/** The relay's steps stop here at the latest (bounded by the open-files limit). */
-const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 12000);
+/**
+ * The relays' steps stop here at the latest: the load threads hold a socket per player, and this
+ * process may open 20000 files here (Spar's players are gone by then, the durable relay steps last).
+ */
+const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 18000);
 const START_PLAYERS = 200;
 const STEP_FACTOR = 1.25;
 /** Each step is measured in this many windows; the majority decides. */
@@ -352,14 +358,22 @@ async function startSpar(
   throw new Error('Spar server did not start');
 }
 
+/** The bare relay, or with `dataDir` the durable relay (tests/bench/ws-relay.mjs). */
 function startRelay(
   port: number,
   replyBytes: number,
+  dataDir?: string,
 ): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
-  const child = fork(path.join(import.meta.dirname, 'ws-relay.mjs'), [String(port), String(replyBytes)], {
-    execArgv: ['--inspect=127.0.0.1:0'],
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-  });
+  // BENCH_RELAY_NODE_ARGS: the same for the relay, so both sides can be profiled alike.
+  const extra = (process.env.BENCH_RELAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = fork(
+    path.join(import.meta.dirname, 'ws-relay.mjs'),
+    [String(port), String(replyBytes), ...(dataDir ? [dataDir] : [])],
+    {
+      execArgv: [...extra, '--inspect=127.0.0.1:0'],
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    },
+  );
   const inspector = inspectorUrl(child);
   return new Promise((resolve, reject) => {
     child.once('message', () => resolve({ child, inspector }));
@@ -427,7 +441,9 @@ class Side {
   done = false;
 
   constructor(
-    readonly kind: 'spar' | 'relay',
+    /** How its steps are labelled in the table. */
+    readonly label: string,
+    kind: 'spar' | 'relay',
     url: string,
     readonly max: number,
     private readonly add: (threads: LoadThread[], from: number, to: number) => Promise<void>,
@@ -503,7 +519,7 @@ class Side {
       const sum = (pick: (w: Window) => number) => windows.reduce((total, w) => total + pick(w), 0);
       cpuPerPlayUs = (sum((w) => w.cpuSeconds) / sum((w) => w.moves)) * 1e6;
       this.table.push(
-        `  ${this.kind.padEnd(5)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)} (${cpuPerPlayUs.toFixed(0)} µs/play), client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
+        `  ${this.label.padEnd(7)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)} (${cpuPerPlayUs.toFixed(0)} µs/play), client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
       );
       // A failed step whose load threads lagged without being busy met a burst of the machine's
       // other load: measured again (twice at most) rather than taken as the knee.
@@ -562,9 +578,11 @@ async function main(): Promise<void> {
   // ports from there, and one of them could hold a listening port picked inside it.
   const sparPort = 20_000 + Math.floor(Math.random() * 5000);
   const relayPort = sparPort + 5000;
+  const durablePort = sparPort + 5001;
   const { child: sparChild, inspector: sparInspector } = await startSpar(dataDir, sparPort);
   const sparUrl = `ws://127.0.0.1:${sparPort}/ws`;
   const relayUrl = `ws://127.0.0.1:${relayPort}`;
+  const durableUrl = `ws://127.0.0.1:${durablePort}`;
 
   // (c) Memory per idle authenticated connection, before any load.
   // Warm the sign-in path first (every idle user signs in once, and leaves), so the figure is
@@ -622,13 +640,18 @@ async function main(): Promise<void> {
   const replyBytes = Math.round(updateSizes.reduce((s, x) => s + x, 0) / updateSizes.length);
   const { child: relayChild, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
   const frame = JSON.stringify({ type: 'GAME_PLAY', pad: 'x'.repeat(Math.max(0, playSize - 30)) });
-  const relayLatencies: number[] = [];
-  {
-    const a = new RelayPlayer(relayUrl, frame, 0, false);
-    const b = new RelayPlayer(relayUrl, frame, 0, false);
+  const { child: durableChild } = await startRelay(
+    durablePort,
+    replyBytes,
+    mkdtempSync(path.join(tmpdir(), 'spar-bench-durable-')),
+  );
+  /** A relay's round trips: as many warm-up exchanges as Spar's warm-up games had moves, then the measured ones. */
+  const relayRoundTrips = async (url: string): Promise<number[]> => {
+    const measured: number[] = [];
+    const a = new RelayPlayer(url, frame, 0, false);
+    const b = new RelayPlayer(url, frame, 0, false);
     await a.start();
     await b.start();
-    // As many warm-up exchanges as Spar's warm-up games had moves, then the measured ones.
     for (let i = 0; i < warmupMoves + latencies.length; i++) {
       const start = performance.now();
       await new Promise<void>((resolve) => {
@@ -638,11 +661,14 @@ async function main(): Promise<void> {
         });
         a.ws.send(frame);
       });
-      if (i >= warmupMoves) relayLatencies.push(performance.now() - start);
+      if (i >= warmupMoves) measured.push(performance.now() - start);
     }
     a.stop();
     b.stop();
-  }
+    return measured;
+  };
+  const relayLatencies = await relayRoundTrips(relayUrl);
+  const durableLatencies = await relayRoundTrips(durableUrl);
 
   if (process.env.BENCH_ONLY === 'rtt') {
     // A quick look while working on the move path: memory and round trips, no knees.
@@ -650,14 +676,17 @@ async function main(): Promise<void> {
     console.log(
       `(a) spar p50 ${percentile(latencies, 0.5).toFixed(3)} ms p99 ${percentile(latencies, 0.99).toFixed(3)} ms; relay p50 ${percentile(relayLatencies, 0.5).toFixed(3)} ms p99 ${percentile(relayLatencies, 0.99).toFixed(3)} ms: ${ratio(0.5).toFixed(2)}x / ${ratio(0.99).toFixed(2)}x`,
     );
+    console.log(
+      `    durable relay p50 ${percentile(durableLatencies, 0.5).toFixed(3)} ms (${(percentile(durableLatencies, 0.5) / percentile(relayLatencies, 0.5)).toFixed(2)}x the relay)`,
+    );
     console.log(`(c) spar ${(sparPerConn / 1024).toFixed(2)} KiB per idle authenticated connection`);
-    sparChild.kill('SIGTERM');
-    relayChild.kill('SIGTERM');
+    for (const child of [sparChild, relayChild, durableChild]) child.kill('SIGTERM');
     process.exit(0);
   }
 
   // (b) The knees of both, stepped up side by side.
   const spar = new Side(
+    'spar',
     'spar',
     sparUrl,
     MAX_PLAYERS,
@@ -672,24 +701,40 @@ async function main(): Promise<void> {
     },
     sparChild.pid!,
   );
+  const addRelayPlayers = async (threads: LoadThread[], from: number, to: number) => {
+    const share = (to - from) / threads.length;
+    await Promise.all(
+      threads.map((t, i) =>
+        t.request({ op: 'add', count: Math.round((i + 1) * share) - Math.round(i * share) }),
+      ),
+    );
+  };
   const relay = new Side(
+    'relay',
     'relay',
     relayUrl,
     MAX_RELAY_PLAYERS,
-    async (threads, from, to) => {
-      const share = (to - from) / threads.length;
-      await Promise.all(
-        threads.map((t, i) =>
-          t.request({ op: 'add', count: Math.round((i + 1) * share) - Math.round(i * share) }),
-        ),
-      );
-    },
+    addRelayPlayers,
     relayChild.pid!,
     frame,
   );
+  // The floor: what storing each play before answering it costs by itself (reported, no target).
+  const durable = new Side(
+    'durable',
+    'relay',
+    durableUrl,
+    MAX_RELAY_PLAYERS,
+    addRelayPlayers,
+    durableChild.pid!,
+    frame,
+  );
   await findKnees([spar, relay]);
+  // After the others: stepped alongside them, its players and the relay's together would pass
+  // the open-files limit (20000 here) before either knee.
+  await findKnees([durable]);
   const sparKnee = spar.knee;
   const relayKnee = relay.knee;
+  const durableKnee = durable.knee;
 
   // (c) The relay's memory per idle connection.
   await sleep(500);
@@ -714,8 +759,7 @@ async function main(): Promise<void> {
   const relayUsedPerConn = ((await retainedBytes(await relayInspector)) - relayUsedBefore) / IDLE_CONNECTIONS;
   for (const ws of [...relayIdle, ...relayUsed]) ws.close();
 
-  sparChild.kill('SIGTERM');
-  relayChild.kill('SIGTERM');
+  for (const child of [sparChild, relayChild, durableChild]) child.kill('SIGTERM');
 
   const p50 = percentile(latencies, 0.5);
   const p99 = percentile(latencies, 0.99);
@@ -736,7 +780,7 @@ async function main(): Promise<void> {
   console.log(
     `(b) knee: most players with p99 < ${P99_LIMIT_MS} ms in ${Math.ceil((WINDOWS + 1) / 2)} of ${WINDOWS} windows of ${WINDOW_MS} ms (think ${THINK_MS} ms ±50%, ×${STEP_FACTOR} from ${START_PLAYERS}, ${LOAD_THREADS} load threads):`,
   );
-  for (const line of [...sparKnee.table, ...relayKnee.table]) console.log(line);
+  for (const line of [...sparKnee.table, ...relayKnee.table, ...durableKnee.table]) console.log(line);
   console.log(
     `    spar  ${sparKnee.players} players, ${sparKnee.playsPerSecond.toFixed(0)} plays/s: ${sparKnee.stop}`,
   );
@@ -749,6 +793,13 @@ async function main(): Promise<void> {
   console.log(
     `    server CPU per play at the knee: spar ${sparKnee.cpuPerPlayUs.toFixed(0)} µs, relay ${relayKnee.cpuPerPlayUs.toFixed(0)} µs (${(sparKnee.cpuPerPlayUs / relayKnee.cpuPerPlayUs).toFixed(1)}x; reported, no target)`,
   );
+  const floorRatio = durableKnee.players / Math.max(1, relayKnee.players);
+  const floorNote =
+    durableKnee.lowerBound || relayKnee.lowerBound ? ' (a knee there is a bound: see its stop line)' : '';
+  console.log(
+    `    floor (reported, no target): the durable relay, which only stores each play before answering, ${durableKnee.players} players, ${durableKnee.playsPerSecond.toFixed(0)} plays/s, ${durableKnee.cpuPerPlayUs.toFixed(0)} µs/play: ${(floorRatio * 100).toFixed(0)}% of the relay${floorNote}; durable relay round trip p50 ${percentile(durableLatencies, 0.5).toFixed(2)} ms = ${(percentile(durableLatencies, 0.5) / percentile(relayLatencies, 0.5)).toFixed(2)}x the relay's`,
+  );
+  console.log(`    ${durableKnee.stop}`);
   console.log(
     `(c) memory per idle connection: spar ${(sparPerConn / 1024).toFixed(1)} KiB (authenticated), relay ${(relayPerConn / 1024).toFixed(1)} KiB: ${ratioMemory.toFixed(2)}x (target ≤ 1.5x) ${verdict(ratioMemory <= 1.5)}`,
   );
