@@ -13,7 +13,7 @@
  * (docs/operations.md, "bench:ws").
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -570,6 +570,11 @@ async function main(): Promise<void> {
   const build = spawnSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-ws-'));
+  const durableDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-durable-'));
+  // The durable relay's table grows by a row per play: a full run leaves ~1 GB behind otherwise.
+  process.on('exit', () => {
+    for (const dir of [dataDir, durableDir]) rmSync(dir, { recursive: true, force: true });
+  });
   console.log(
     `seeding ${MAX_PLAYERS + SHORT_GAMES * 2} players in ${MAX_PLAYERS / 2 + SHORT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
   );
@@ -640,11 +645,7 @@ async function main(): Promise<void> {
   const replyBytes = Math.round(updateSizes.reduce((s, x) => s + x, 0) / updateSizes.length);
   const { child: relayChild, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
   const frame = JSON.stringify({ type: 'GAME_PLAY', pad: 'x'.repeat(Math.max(0, playSize - 30)) });
-  const { child: durableChild } = await startRelay(
-    durablePort,
-    replyBytes,
-    mkdtempSync(path.join(tmpdir(), 'spar-bench-durable-')),
-  );
+  const { child: durableChild } = await startRelay(durablePort, replyBytes, durableDir);
   /** A relay's round trips: as many warm-up exchanges as Spar's warm-up games had moves, then the measured ones. */
   const relayRoundTrips = async (url: string): Promise<number[]> => {
     const measured: number[] = [];

@@ -67,7 +67,7 @@ describe('the repository is self-contained', () => {
     let pointers = 0;
     const dangling: string[] = [];
     for (const { path, text } of files) {
-      // The tests of the pointer format quote it with a placeholder section.
+      // The tests of the pointer format quote it with a made-up section name.
       if (path.startsWith('tests/docs/')) continue;
       for (const match of text.matchAll(DOC_POINTER)) {
         const doc = match[1]!;
