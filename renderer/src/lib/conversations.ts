@@ -27,7 +27,12 @@ function useConversations(): Conversation[] | undefined {
   const { data } = useQuery({ ...conversationsQueryOptions, enabled: user !== null });
   useEffect(() => {
     if (!user) return;
-    const reload = () => void client.invalidateQueries({ queryKey: conversationsQueryKey });
+    // Cancelled first: while the first load is on its way (no data yet) React Query joins a refetch
+    // to it, and that load may have been read before the message was stored.
+    const reload = () =>
+      void client
+        .cancelQueries({ queryKey: conversationsQueryKey })
+        .then(() => client.invalidateQueries({ queryKey: conversationsQueryKey }));
     // Also on every sign-in of the socket: a message sent after the first load but before the
     // socket signed in (a page load, a reconnect) reaches no CHAT_MESSAGE handler.
     const offMessage = socket.on('CHAT_MESSAGE', reload);

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, ServerMessage } from '@shared/protocol';
+import { useUnreadTotal } from './conversations';
+import { createQueryClient } from './query-client';
+
+const fake = vi.hoisted(() => {
+  const handlers = new Map<string, Set<(message: unknown) => void>>();
+  /** The answers of GET /api/chat/conversations, in the order the calls were made. */
+  const calls: { resolve(value: unknown): void }[] = [];
+  return {
+    calls,
+    on(type: string, handler: (message: unknown) => void) {
+      if (!handlers.has(type)) handlers.set(type, new Set());
+      handlers.get(type)!.add(handler);
+      return () => handlers.get(type)!.delete(handler);
+    },
+    emit(message: ServerMessage) {
+      for (const handler of handlers.get(message.type) ?? []) handler(message);
+    },
+    api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))),
+    reset() {
+      handlers.clear();
+      calls.length = 0;
+      this.api.mockClear();
+    },
+  };
+});
+vi.mock('./realtime', () => ({ socket: { on: fake.on } }));
+vi.mock('./http', () => ({ api: fake.api }));
+vi.mock('./session/useSession', () => ({ useSession: () => ({ user: { id: 4, username: 'kofi' } }) }));
+
+const FRIEND = { id: 3, username: 'ama' };
+const conversation = (unreadCount: number): Conversation => ({
+  friend: FRIEND,
+  lastMessage: { id: 9, clientId: 'c9', fromUserId: 3, toUserId: 4, text: 'Are you there?', createdAt: 9000 },
+  unreadCount,
+});
+const chatMessage: ServerMessage = { type: 'CHAT_MESSAGE', message: conversation(1).lastMessage };
+
+function mount() {
+  const client = createQueryClient();
+  return renderHook(() => useUnreadTotal(), {
+    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+  });
+}
+
+describe('useUnreadTotal', () => {
+  beforeEach(() => fake.reset());
+  afterEach(cleanup);
+
+  it('loads again on CHAT_MESSAGE and on each sign-in of the socket', async () => {
+    const { result } = mount();
+    await waitFor(() => expect(fake.calls).toHaveLength(1));
+    await act(async () => fake.calls[0]!.resolve([conversation(0)]));
+    await waitFor(() => expect(result.current).toBe(0));
+    act(() => fake.emit(chatMessage));
+    await waitFor(() => expect(fake.calls).toHaveLength(2));
+    await act(async () => fake.calls[1]!.resolve([conversation(1)]));
+    await waitFor(() => expect(result.current).toBe(1));
+    act(() => fake.emit({ type: 'MESSAGING_AUTH_SUCCESS', userId: 4 }));
+    await waitFor(() => expect(fake.calls).toHaveLength(3));
+    await act(async () => fake.calls[2]!.resolve([conversation(2)]));
+    await waitFor(() => expect(result.current).toBe(2));
+  });
+
+  it('does not lose a message that arrives while the first load is on its way', async () => {
+    // The first load was read before the message was stored; its answer comes back after the
+    // CHAT_MESSAGE. Joining that load would keep its stale count: a new load must follow.
+    const { result } = mount();
+    await waitFor(() => expect(fake.calls).toHaveLength(1));
+    act(() => fake.emit(chatMessage));
+    await act(async () => fake.calls[0]!.resolve([conversation(0)]));
+    await waitFor(() => expect(fake.calls).toHaveLength(2));
+    await act(async () => fake.calls[1]!.resolve([conversation(1)]));
+    await waitFor(() => expect(result.current).toBe(1));
+  });
+});
