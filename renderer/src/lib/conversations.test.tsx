@@ -5,31 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ServerMessage } from '@shared/protocol';
 import { useUnreadTotal } from './conversations';
 import { createQueryClient } from './query-client';
+import { fakeSocket } from './testing/fake-socket';
 
-const fake = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(message: unknown) => void>>();
-  /** The answers of GET /api/chat/conversations, in the order the calls were made. */
+/** The answers of GET /api/chat/conversations, in the order the calls were made. */
+const loads = vi.hoisted(() => {
   const calls: { resolve(value: unknown): void }[] = [];
-  return {
-    calls,
-    on(type: string, handler: (message: unknown) => void) {
-      if (!handlers.has(type)) handlers.set(type, new Set());
-      handlers.get(type)!.add(handler);
-      return () => handlers.get(type)!.delete(handler);
-    },
-    emit(message: ServerMessage) {
-      for (const handler of handlers.get(message.type) ?? []) handler(message);
-    },
-    api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))),
-    reset() {
-      handlers.clear();
-      calls.length = 0;
-      this.api.mockClear();
-    },
-  };
+  return { calls, api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
 });
-vi.mock('./realtime', () => ({ socket: { on: fake.on } }));
-vi.mock('./http', () => ({ api: fake.api }));
+vi.mock('./realtime', async () => ({ socket: (await import('./testing/fake-socket')).fakeSocket }));
+vi.mock('./http', () => ({ api: loads.api }));
 vi.mock('./session/useSession', () => ({ useSession: () => ({ user: { id: 4, username: 'kofi' } }) }));
 
 const FRIEND = { id: 3, username: 'ama' };
@@ -48,21 +32,24 @@ function mount() {
 }
 
 describe('useUnreadTotal', () => {
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fakeSocket.reset();
+    loads.calls.length = 0;
+  });
   afterEach(cleanup);
 
   it('loads again on CHAT_MESSAGE and on each sign-in of the socket', async () => {
     const { result } = mount();
-    await waitFor(() => expect(fake.calls).toHaveLength(1));
-    await act(async () => fake.calls[0]!.resolve([conversation(0)]));
+    await waitFor(() => expect(loads.calls).toHaveLength(1));
+    await act(async () => loads.calls[0]!.resolve([conversation(0)]));
     await waitFor(() => expect(result.current).toBe(0));
-    act(() => fake.emit(chatMessage));
-    await waitFor(() => expect(fake.calls).toHaveLength(2));
-    await act(async () => fake.calls[1]!.resolve([conversation(1)]));
+    act(() => fakeSocket.emit(chatMessage));
+    await waitFor(() => expect(loads.calls).toHaveLength(2));
+    await act(async () => loads.calls[1]!.resolve([conversation(1)]));
     await waitFor(() => expect(result.current).toBe(1));
-    act(() => fake.emit({ type: 'MESSAGING_AUTH_SUCCESS', userId: 4 }));
-    await waitFor(() => expect(fake.calls).toHaveLength(3));
-    await act(async () => fake.calls[2]!.resolve([conversation(2)]));
+    act(() => fakeSocket.emit({ type: 'MESSAGING_AUTH_SUCCESS', userId: 4 }));
+    await waitFor(() => expect(loads.calls).toHaveLength(3));
+    await act(async () => loads.calls[2]!.resolve([conversation(2)]));
     await waitFor(() => expect(result.current).toBe(2));
   });
 
@@ -70,11 +57,11 @@ describe('useUnreadTotal', () => {
     // The first load was read before the message was stored; its answer comes back after the
     // CHAT_MESSAGE. Joining that load would keep its stale count: a new load must follow.
     const { result } = mount();
-    await waitFor(() => expect(fake.calls).toHaveLength(1));
-    act(() => fake.emit(chatMessage));
-    await act(async () => fake.calls[0]!.resolve([conversation(0)]));
-    await waitFor(() => expect(fake.calls).toHaveLength(2));
-    await act(async () => fake.calls[1]!.resolve([conversation(1)]));
+    await waitFor(() => expect(loads.calls).toHaveLength(1));
+    act(() => fakeSocket.emit(chatMessage));
+    await act(async () => loads.calls[0]!.resolve([conversation(0)]));
+    await waitFor(() => expect(loads.calls).toHaveLength(2));
+    await act(async () => loads.calls[1]!.resolve([conversation(1)]));
     await waitFor(() => expect(result.current).toBe(1));
   });
 });

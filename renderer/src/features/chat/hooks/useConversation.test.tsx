@@ -2,29 +2,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChatMessage, ServerMessage } from '@shared/protocol';
+import type { ChatMessage } from '@shared/protocol';
 import { createQueryClient } from '../../../lib/query-client';
+import { fakeSocket as fake } from '../../../lib/testing/fake-socket';
 import { SEND_TIMEOUT_MS, useConversation } from './useConversation';
 
-const fake = vi.hoisted(() => {
-  const handlers = new Map<string, Set<(message: unknown) => void>>();
-  return {
-    send: vi.fn(),
-    on(type: string, handler: (message: unknown) => void) {
-      if (!handlers.has(type)) handlers.set(type, new Set());
-      handlers.get(type)!.add(handler);
-      return () => handlers.get(type)!.delete(handler);
-    },
-    emit(message: ServerMessage) {
-      for (const handler of handlers.get(message.type) ?? []) handler(message);
-    },
-    reset() {
-      handlers.clear();
-      this.send.mockReset();
-    },
-  };
-});
-vi.mock('../../../lib/realtime', () => ({ socket: { send: fake.send, on: fake.on } }));
+vi.mock('../../../lib/realtime', async () => ({
+  socket: (await import('../../../lib/testing/fake-socket')).fakeSocket,
+}));
 
 const ME = 3;
 const FRIEND = 8;
