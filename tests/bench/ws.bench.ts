@@ -13,7 +13,7 @@
  * (docs/operations.md, "bench:ws").
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +34,8 @@ const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
  */
 const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 18000);
 const START_PLAYERS = 200;
+/** `BENCH_ONLY=cpu`: the one load both servers carry, for their CPU per play at the same load. */
+const LOAD_PLAYERS = Number(process.env.BENCH_LOAD_PLAYERS ?? 2000);
 const STEP_FACTOR = 1.25;
 /** Each step is measured in this many windows; the majority decides. */
 const WINDOWS = 3;
@@ -146,12 +148,12 @@ function inspectorUrl(child: ChildProcess): Promise<string> {
   });
 }
 
-/** Retained memory of a child (heap + external) after a full GC, read through the inspector. */
-async function retainedBytes(url: string): Promise<number> {
+/** A session with a child's inspector (Chrome DevTools protocol): one call at a time. */
+async function inspect(url: string) {
   const ws = await open(url);
   let id = 0;
-  const call = (method: string, params: object = {}) =>
-    new Promise<{ result?: { result?: { value?: number } } }>((resolve) => {
+  const call = <T = unknown>(method: string, params: object = {}) =>
+    new Promise<{ result?: T }>((resolve) => {
       const myId = ++id;
       const onMessage = (data: Buffer) => {
         const message = JSON.parse(data.toString());
@@ -163,13 +165,19 @@ async function retainedBytes(url: string): Promise<number> {
       ws.on('message', onMessage);
       ws.send(JSON.stringify({ id: myId, method, params }));
     });
-  await call('HeapProfiler.collectGarbage');
-  await call('HeapProfiler.collectGarbage');
-  const answer = await call('Runtime.evaluate', {
+  return { call, close: () => ws.close() };
+}
+
+/** Retained memory of a child (heap + external) after a full GC, read through the inspector. */
+async function retainedBytes(url: string): Promise<number> {
+  const inspector = await inspect(url);
+  await inspector.call('HeapProfiler.collectGarbage');
+  await inspector.call('HeapProfiler.collectGarbage');
+  const answer = await inspector.call<{ result?: { value?: number } }>('Runtime.evaluate', {
     expression: '(() => { const m = process.memoryUsage(); return m.heapUsed + m.external; })()',
     returnByValue: true,
   });
-  ws.close();
+  inspector.close();
   return answer.result!.result!.value!;
 }
 
@@ -437,6 +445,8 @@ class Side {
   readonly threads: LoadThread[];
   readonly table: string[] = [];
   knee: Knee;
+  /** The last step's plays per second and server CPU per play (µs), passed or not. */
+  last = { playsPerSecond: 0, cpuPerPlayUs: NaN };
   players = 0;
   done = false;
 
@@ -469,8 +479,11 @@ class Side {
     return Promise.all(this.threads.map((t) => t.request(op)));
   }
 
-  /** Grows to `target` players, measures WINDOWS windows, decides the step, and pauses again. */
-  async step(target: number): Promise<void> {
+  /**
+   * Grows to `target` players, measures WINDOWS windows, decides the step, and pauses again.
+   * `decide: false` only measures (BENCH_ONLY=cpu): the knee is left as it was and nothing stops.
+   */
+  async step(target: number, decide = true): Promise<void> {
     if (target > this.max) {
       this.done = true;
       return;
@@ -527,6 +540,8 @@ class Side {
       this.table[this.table.length - 1] += ', measured again';
     }
     await this.all({ op: 'pause' });
+    this.last = { playsPerSecond, cpuPerPlayUs };
+    if (!decide) return;
     if (!passed) {
       // A step that failed while the load threads were busy may have failed on the client's side.
       this.knee = {
@@ -729,6 +744,34 @@ async function main(): Promise<void> {
     durableChild.pid!,
     frame,
   );
+  if (process.env.BENCH_ONLY === 'cpu') {
+    // A quick look while working on the move path: CPU per play at one load, the same for both.
+    if (LOAD_PLAYERS > MAX_PLAYERS) throw new Error('BENCH_LOAD_PLAYERS is above BENCH_MAX_PLAYERS');
+    // Each side carries the load twice, and the second time counts: by then its players have all
+    // joined and the server's code is warm. BENCH_PROFILE=file.cpuprofile: Spar's CPU profile
+    // over that second step alone.
+    const profile = process.env.BENCH_PROFILE;
+    await spar.step(LOAD_PLAYERS, false);
+    const profiler = profile ? await inspect(await sparInspector) : undefined;
+    await profiler?.call('Profiler.enable');
+    await profiler?.call('Profiler.setSamplingInterval', { interval: 250 });
+    await profiler?.call('Profiler.start');
+    await spar.step(LOAD_PLAYERS, false);
+    if (profiler) {
+      const stopped = await profiler.call<{ profile: unknown }>('Profiler.stop');
+      writeFileSync(profile!, JSON.stringify(stopped.result!.profile));
+      profiler.close();
+    }
+    await relay.step(LOAD_PLAYERS, false);
+    await relay.step(LOAD_PLAYERS, false);
+    for (const side of [spar, relay]) await side.close();
+    for (const line of [...spar.table, ...relay.table]) console.log(line);
+    console.log(
+      `server CPU per play at ${LOAD_PLAYERS} players: spar ${spar.last.cpuPerPlayUs.toFixed(0)} µs, relay ${relay.last.cpuPerPlayUs.toFixed(0)} µs (${(spar.last.cpuPerPlayUs / relay.last.cpuPerPlayUs).toFixed(2)}x)`,
+    );
+    for (const child of [sparChild, relayChild, durableChild]) child.kill('SIGTERM');
+    process.exit(0);
+  }
   await findKnees([spar, relay]);
   // After the others: stepped alongside them, its players and the relay's together would pass
   // the open-files limit (20000 here) before either knee.
