@@ -7,6 +7,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@shared/protocol';
 import { api } from './http';
+import { reloadQuery } from './query-client';
 import { socket } from './realtime';
 import { useSession } from './session/useSession';
 
@@ -27,12 +28,8 @@ function useConversations(): Conversation[] | undefined {
   const { data } = useQuery({ ...conversationsQueryOptions, enabled: user !== null });
   useEffect(() => {
     if (!user) return;
-    // Cancelled first: while the first load is on its way (no data yet) React Query joins a refetch
-    // to it, and that load may have been read before the message was stored.
-    const reload = () =>
-      void client
-        .cancelQueries({ queryKey: conversationsQueryKey })
-        .then(() => client.invalidateQueries({ queryKey: conversationsQueryKey }));
+    // Not a plain invalidation: a load under way may have been read before the message was stored.
+    const reload = () => void reloadQuery(client, conversationsQueryKey);
     // Also on every sign-in of the socket: a message sent after the first load but before the
     // socket signed in (a page load, a reconnect) reaches no CHAT_MESSAGE handler.
     const offMessage = socket.on('CHAT_MESSAGE', reload);

@@ -9,6 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { friendsQueryKey, friendsQueryOptions } from './friends';
 import { askOnlineStatus, onlineUsersAtom, presenceAnsweredAtom } from './presence';
+import { reloadQuery } from './query-client';
 import { socket, socketStatusAtom } from './realtime';
 
 /** Requests from other players arrive without a socket message; the list looks again this often. */
@@ -39,7 +40,8 @@ export function useOnlineFriends(enabled: boolean) {
     if (!enabled) return;
     const known = new Set(idsKey ? idsKey.split(',').map(Number) : []);
     return socket.on('USER_ONLINE', (m) => {
-      if (!known.has(m.userId)) void client.invalidateQueries({ queryKey: friendsQueryKey });
+      // A new friend: the list under way (if any) may predate the friendship.
+      if (!known.has(m.userId)) void reloadQuery(client, friendsQueryKey);
     });
   }, [enabled, idsKey, client]);
 
