@@ -1,21 +1,11 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';
 import type { NativeNotification } from '../platform';
 import { watchForNotifications } from './native-notifications';
+import { fakeSocket } from './testing/fake-socket';
 
 function harness(state: { hidden: boolean; focused: boolean }) {
-  const handlers = new Map<string, ((m: never) => void)[]>();
-  const socket = {
-    on: (type: string, handler: (m: never) => void) => {
-      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
-      return () =>
-        handlers.set(
-          type,
-          (handlers.get(type) ?? []).filter((h) => h !== handler),
-        );
-    },
-  };
   const shown: NativeNotification[] = [];
   const doc = {
     get hidden() {
@@ -24,11 +14,11 @@ function harness(state: { hidden: boolean; focused: boolean }) {
     hasFocus: () => state.focused,
     location: { pathname: '/shop', search: '?tab=decks' },
   } as unknown as Document;
-  const off = watchForNotifications(socket as never, {
+  const off = watchForNotifications(fakeSocket, {
     platform: { notify: vi.fn(async (n: NativeNotification) => shown.push(n) > 0) },
     doc,
   });
-  const receive = (m: ServerMessage) => handlers.get(m.type)?.forEach((h) => h(m as never));
+  const receive = (m: ServerMessage) => fakeSocket.emit(m);
   return { shown, receive, off };
 }
 
@@ -40,6 +30,8 @@ const chat = (id: number, fromUserId: number, text: string) => ({
 });
 
 describe('native notifications', () => {
+  beforeEach(() => fakeSocket.reset());
+
   it('announce a match, an invitation and a friend message while the page is hidden', () => {
     const { shown, receive } = harness({ hidden: true, focused: false });
     receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 1 } as ServerMessage);

@@ -2,7 +2,8 @@
  * A stand-in for the renderer's `socket` (lib/realtime) in unit tests: it records what is sent and
  * lets a test deliver server frames to whatever subscribed. A test mocks lib/realtime with
  * `vi.mock(path, async () => ({ socket: (await import(this module)).fakeSocket }))` and imports
- * `fakeSocket` itself to drive it: both get the same instance.
+ * `fakeSocket` itself to drive it: both get the same instance. Code that takes its socket as an
+ * argument (a `Pick<SocketClient, ...>`) is handed `fakeSocket` directly.
  */
 import { vi } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';

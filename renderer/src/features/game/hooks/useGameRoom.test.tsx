@@ -3,31 +3,19 @@ import { act, cleanup, render } from '@testing-library/react';
 import { atom, getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameView } from '@shared/protocol';
+import type { GameView, ServerMessage } from '@shared/protocol';
+import { fakeSocket } from '../../../lib/testing/fake-socket';
 
-const handlers = new Map<string, ((m: object) => void)[]>();
-const sent: { type: string }[] = [];
 const statusAtom = atom({ connection: 'online', auth: 'authenticated', quality: null, latency: null });
-vi.mock('../../../lib/realtime', () => ({
+vi.mock('../../../lib/realtime', async () => ({
   socketStatusAtom: statusAtom,
-  socket: {
-    send: (m: { type: string }) => sent.push(m),
-    on: (type: string, handler: (m: object) => void) => {
-      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
-      return () =>
-        handlers.set(
-          type,
-          (handlers.get(type) ?? []).filter((h) => h !== handler),
-        );
-    },
-  },
+  socket: (await import('../../../lib/testing/fake-socket')).fakeSocket,
 }));
 vi.mock('../../../lib/sounds', () => ({ playSound: () => undefined }));
 vi.mock('../../../lib/audio', () => ({ useMusic: () => undefined }));
 const { useGameRoom } = await import('./useGameRoom');
 
-const emit = (message: { type: string } & Record<string, unknown>) =>
-  act(() => handlers.get(message.type)?.forEach((h) => h(message)));
+const emit = (message: ServerMessage) => act(() => fakeSocket.emit(message));
 
 const view = (seq: number): GameView => ({
   id: 'g1',
@@ -70,8 +58,7 @@ function Probe() {
 
 describe('useGameRoom', () => {
   beforeEach(() => {
-    handlers.clear();
-    sent.length = 0;
+    fakeSocket.reset();
     getDefaultStore().set(statusAtom, {
       connection: 'online',
       auth: 'authenticated',
@@ -82,7 +69,7 @@ describe('useGameRoom', () => {
   });
   afterEach(cleanup);
 
-  const joins = () => sent.filter((m) => m.type === 'GAME_JOIN').length;
+  const joins = () => fakeSocket.send.mock.calls.filter(([m]) => m.type === 'GAME_JOIN').length;
 
   it('applies GAME_UPDATE changes to the GAME_STATE it joined with', () => {
     expect(joins()).toBe(1);

@@ -4,28 +4,17 @@ import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ServerMessage } from '@shared/protocol';
 import { matchAtom, queueAtom } from '../../../lib/queue';
+import { fakeSocket } from '../../../lib/testing/fake-socket';
 import { toastsAtom } from '../../../lib/toast';
+import { useMatchmakingEvents } from './useMatchmaking';
 
-const handlers = new Map<string, ((m: object) => void)[]>();
-const sent: object[] = [];
-vi.mock('../../../lib/realtime', () => ({
-  socket: {
-    send: (m: object) => sent.push(m),
-    on: (type: string, handler: (m: object) => void) => {
-      handlers.set(type, [...(handlers.get(type) ?? []), handler]);
-      return () =>
-        handlers.set(
-          type,
-          (handlers.get(type) ?? []).filter((h) => h !== handler),
-        );
-    },
-  },
+vi.mock('../../../lib/realtime', async () => ({
+  socket: (await import('../../../lib/testing/fake-socket')).fakeSocket,
 }));
-const { useMatchmakingEvents } = await import('./useMatchmaking');
 
-const emit = (message: { type: string } & Record<string, unknown>) =>
-  act(() => handlers.get(message.type)?.forEach((h) => h(message)));
+const emit = (message: ServerMessage) => act(() => fakeSocket.emit(message));
 const seen = { path: '' };
 
 function Probe() {
@@ -41,8 +30,7 @@ describe('match events', () => {
   const store = getDefaultStore();
   beforeEach(() => {
     vi.useFakeTimers();
-    handlers.clear();
-    sent.length = 0;
+    fakeSocket.reset();
     store.set(toastsAtom, []);
     render(
       <MemoryRouter initialEntries={['/shop']}>
@@ -95,7 +83,7 @@ describe('match events', () => {
       10_000,
     ]);
     act(() => again.onClick!());
-    expect(sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE' });
+    expect(fakeSocket.send).toHaveBeenLastCalledWith({ type: 'JOIN_QUICK_QUEUE' });
   });
 
   it('a table of 3: every opponent listed; a rejection by another says you are back in the queue', () => {
