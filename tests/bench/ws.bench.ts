@@ -168,6 +168,52 @@ async function inspect(url: string) {
   return { call, close: () => ws.close() };
 }
 
+/**
+ * Starts watching a child's event loop through its inspector: how late its timers run (Node's
+ * event-loop delay histogram) and its GC pauses. `read` stops and reports, in milliseconds. It
+ * tells a tail made by a few long pauses from one made by a loop that is simply busy.
+ */
+async function watchEventLoop(url: string) {
+  const inspector = await inspect(url);
+  await inspector.call('Runtime.evaluate', {
+    expression: `(() => {
+      const { monitorEventLoopDelay, PerformanceObserver } = process.getBuiltinModule('node:perf_hooks');
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      const gc = [];
+      const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) gc.push(e.duration); });
+      delay.enable();
+      observer.observe({ entryTypes: ['gc'] });
+      globalThis.__benchLoop = { delay, gc, observer };
+    })()`,
+  });
+  return {
+    async read() {
+      const answer = await inspector.call<{ result: { value: string } }>('Runtime.evaluate', {
+        expression: `(() => {
+          const { delay, gc, observer } = globalThis.__benchLoop;
+          delay.disable();
+          observer.disconnect();
+          delete globalThis.__benchLoop;
+          return JSON.stringify({
+            p50: delay.percentile(50) / 1e6, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6,
+            gcPauses: gc.length, gcMs: gc.reduce((sum, ms) => sum + ms, 0), gcLongest: Math.max(0, ...gc),
+          });
+        })()`,
+        returnByValue: true,
+      });
+      inspector.close();
+      return JSON.parse(answer.result!.result.value) as {
+        p50: number;
+        p99: number;
+        max: number;
+        gcPauses: number;
+        gcMs: number;
+        gcLongest: number;
+      };
+    },
+  };
+}
+
 /** Retained memory of a child (heap + external) after a full GC, read through the inspector. */
 async function retainedBytes(url: string): Promise<number> {
   const inspector = await inspect(url);
@@ -752,6 +798,7 @@ async function main(): Promise<void> {
     // over that second step alone.
     const profile = process.env.BENCH_PROFILE;
     await spar.step(LOAD_PLAYERS, false);
+    const loop = await watchEventLoop(await sparInspector);
     const profiler = profile ? await inspect(await sparInspector) : undefined;
     await profiler?.call('Profiler.enable');
     await profiler?.call('Profiler.setSamplingInterval', { interval: 250 });
@@ -762,10 +809,14 @@ async function main(): Promise<void> {
       writeFileSync(profile!, JSON.stringify(stopped.result!.profile));
       profiler.close();
     }
+    const stalls = await loop.read();
     await relay.step(LOAD_PLAYERS, false);
     await relay.step(LOAD_PLAYERS, false);
     for (const side of [spar, relay]) await side.close();
     for (const line of [...spar.table, ...relay.table]) console.log(line);
+    console.log(
+      `spar's event loop over its second step: delay p50 ${stalls.p50.toFixed(1)}, p99 ${stalls.p99.toFixed(1)}, max ${stalls.max.toFixed(1)} ms; GC ${stalls.gcPauses} pauses, ${stalls.gcMs.toFixed(0)} ms in all, the longest ${stalls.gcLongest.toFixed(1)} ms`,
+    );
     console.log(
       `server CPU per play at ${LOAD_PLAYERS} players: spar ${spar.last.cpuPerPlayUs.toFixed(0)} µs, relay ${relay.last.cpuPerPlayUs.toFixed(0)} µs (${(spar.last.cpuPerPlayUs / relay.last.cpuPerPlayUs).toFixed(2)}x)`,
     );
