@@ -83,6 +83,8 @@ export interface App extends FastifyInstance {
    * chat messages call `notifier.notify(userId, {kind, title, body, data})`.
    */
   notifier: Notifier;
+  /** The WebSocket endpoint's logic; the move-path benchmark feeds it sockets of its own. */
+  gateway: Gateway;
 }
 
 /** Builds the whole HTTP app without listening, so tests can inject requests. */
@@ -277,6 +279,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     chat,
     rpc,
   });
+  app.decorate('gateway', gateway);
   registerGateway(app, gateway, {
     trustProxy: config.trustProxy,
     maxConnectionsPerIp: config.socketLimits.perIp,

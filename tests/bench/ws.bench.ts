@@ -19,12 +19,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
-import { newGame } from '@shared/game';
-import { openDb } from '../../server/src/db';
-import { hashToken, newToken } from '../../server/src/modules/auth/crypto';
-import { insertSession, insertUser } from '../../server/src/modules/auth/repo';
-import { SqlGameStore } from '../../server/src/modules/games/store';
 import { kneeVerdict } from './knee-verdict';
+import { seed } from './seed';
 
 /** Spar's steps stop here at the latest (that many players are seeded). */
 const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
@@ -59,79 +55,6 @@ const CLIENT_LAG_LIMIT_MS = 20;
 /** A step failed while the machine was busy (client loops lagging) is measured again this often. */
 const MACHINE_RETRIES = 2;
 const LOAD_THREADS = Math.max(2, Math.min(4, cpus().length));
-
-interface Seeded {
-  tokens: string[];
-  games: string[];
-}
-
-/** Users with sessions, and two-player quick games between consecutive users, straight into the database. */
-async function seed(
-  dataDir: string,
-  players: number,
-  idle: number,
-): Promise<Seeded & { idleTokens: string[] }> {
-  const db = await openDb({ dataDir });
-  const now = Date.now();
-  const tokens: string[] = [];
-  const idleTokens: string[] = [];
-  const games: string[] = [];
-  // One transaction for all the accounts: seeding thousands of them one commit each takes minutes.
-  await db.kysely.transaction().execute(async (trx) => {
-    for (let i = 0; i < players + idle; i++) {
-      const user = await insertUser(trx, {
-        username: `bench_${i}`,
-        email: null,
-        passwordHash: null,
-        googleSub: null,
-        isVerified: false,
-        now,
-      });
-      const token = newToken();
-      await insertSession(trx, {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        now,
-        expiresAt: now + 86_400_000,
-        userAgent: null,
-        ip: null,
-      });
-      (i < players ? tokens : idleTokens).push(token);
-    }
-  });
-  for (let g = 0; g < players / 2; g++) {
-    const id = `bench${g}`;
-    // Round-trip games end normally; capacity games run to a far target so none ends mid-step.
-    const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < SHORT_GAMES ? 10 : 1000 });
-    const busy = await new SqlGameStore(db).insertGame({
-      snapshot: {
-        id,
-        mode: 'quick',
-        players: [0, 1].map((seat) => ({
-          seat,
-          userId: g * 2 + seat + 1,
-          username: `bench_${g * 2 + seat}`,
-          botLevel: null,
-          avatarUrl: null,
-        })),
-        state,
-        seq: 0,
-        turnDeadline: null,
-        expiries: [0, 0],
-        status: 'active',
-        winnerUserId: null,
-        reason: null,
-        invite: null,
-      },
-      seed: `bench-${g}`,
-      now,
-    });
-    if (busy.length > 0) throw new Error(`bench seed: users ${busy.join(', ')} already play`);
-    games.push(id);
-  }
-  await db.close();
-  return { tokens, games, idleTokens };
-}
 
 /** The URL a child started with --inspect prints on stderr. */
 function inspectorUrl(child: ChildProcess): Promise<string> {
@@ -639,7 +562,7 @@ async function main(): Promise<void> {
   console.log(
     `seeding ${MAX_PLAYERS + SHORT_GAMES * 2} players in ${MAX_PLAYERS / 2 + SHORT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
   );
-  const seeded = await seed(dataDir, MAX_PLAYERS + SHORT_GAMES * 2, IDLE_CONNECTIONS);
+  const seeded = await seed(dataDir, MAX_PLAYERS + SHORT_GAMES * 2, IDLE_CONNECTIONS, SHORT_GAMES);
   // Below Linux's ephemeral range (32768 and up): thousands of load connections take their local
   // ports from there, and one of them could hold a listening port picked inside it.
   const sparPort = 20_000 + Math.floor(Math.random() * 5000);
