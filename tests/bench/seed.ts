@@ -3,11 +3,12 @@
  * with sessions (their bearer tokens returned) and two-player quick games between consecutive
  * users, active from seq 0.
  */
-import { newGame } from '@shared/game';
+import { newGame, type GameState } from '@shared/game';
 import { openDb } from '../../server/src/db';
 import { hashToken, newToken } from '../../server/src/modules/auth/crypto';
 import { insertSession, insertUser } from '../../server/src/modules/auth/repo';
 import { SqlGameStore } from '../../server/src/modules/games/store';
+import type { RoomPlayer, RoomSnapshot } from '../../server/src/rooms/types';
 
 export interface Seeded {
   tokens: string[];
@@ -55,10 +56,10 @@ export async function seed(
     // Round-trip games end normally; capacity games run to a far target so none ends mid-step.
     const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < shortGames ? 10 : 1000 });
     const busy = await new SqlGameStore(db).insertGame({
-      snapshot: {
+      snapshot: activeGame(
         id,
-        mode: 'quick',
-        players: [0, 1].map((seat) => ({
+        'quick',
+        [0, 1].map((seat) => ({
           seat,
           userId: g * 2 + seat + 1,
           username: `bench_${g * 2 + seat}`,
@@ -66,14 +67,7 @@ export async function seed(
           avatarUrl: null,
         })),
         state,
-        seq: 0,
-        turnDeadline: null,
-        expiries: [0, 0],
-        status: 'active',
-        winnerUserId: null,
-        reason: null,
-        invite: null,
-      },
+      ),
       seed: `bench-${g}`,
       now,
     });
@@ -82,4 +76,26 @@ export async function seed(
   }
   await db.close();
   return { tokens, games, idleTokens };
+}
+
+/** A game running from its deal (seq 0), as a room's snapshot. */
+export function activeGame(
+  id: string,
+  mode: RoomSnapshot['mode'],
+  players: RoomPlayer[],
+  state: GameState,
+): RoomSnapshot {
+  return {
+    id,
+    mode,
+    players,
+    state,
+    seq: 0,
+    turnDeadline: null,
+    expiries: players.map(() => 0),
+    status: 'active',
+    winnerUserId: null,
+    reason: null,
+    invite: null,
+  };
 }

@@ -23,6 +23,7 @@ import { openDb, type Db } from '../../server/src/db';
 import { SqlGameStore } from '../../server/src/modules/games/store';
 import type { Progress } from '../../server/src/rooms/store';
 import type { RoomSnapshot } from '../../server/src/rooms/types';
+import { activeGame } from './seed';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 64);
 const MOVES = Number(process.env.BENCH_MOVES ?? 40);
@@ -66,10 +67,10 @@ async function freshDb(dialect: Dialect): Promise<{ db: Db; drop: () => Promise<
 /** A bot-only game and the steps of its first `moves` plays. */
 function scriptedGame(id: string): { snapshot: RoomSnapshot; steps: Progress[] } {
   let state: GameState = newGame({ players: 2, seed: `bench-${id}` });
-  const snapshot: RoomSnapshot = {
+  const snapshot = activeGame(
     id,
-    mode: 'practice',
-    players: [0, 1].map((seat) => ({
+    'practice',
+    [0, 1].map((seat) => ({
       seat,
       userId: null,
       username: `Bot ${seat}`,
@@ -77,14 +78,7 @@ function scriptedGame(id: string): { snapshot: RoomSnapshot; steps: Progress[] }
       avatarUrl: null,
     })),
     state,
-    seq: 0,
-    turnDeadline: null,
-    expiries: [0, 0],
-    status: 'active',
-    winnerUserId: null,
-    reason: null,
-    invite: null,
-  };
+  );
   const steps: Progress[] = [];
   for (let seq = 1; seq <= MOVES && state.status === 'active'; seq++) {
     const seat = state.turn!;
