@@ -21,7 +21,7 @@ import { applyDelta, deltaFollows, type GameView, type ServerMessage } from '@sh
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { OPEN, type Connection, type Peer } from '../../server/src/realtime/connection';
-import { seed } from './seed';
+import { gameSeed, seed } from './seed';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 400);
 /** Games whose plays arrive in the same turn of the event loop. */
@@ -87,16 +87,17 @@ async function main(): Promise<void> {
 
   const games = seeded.games.map((gameId, g) => ({
     gameId,
-    players: [0, 1].map((): Player => {
+    players: [0, 1].map((seat): Player & { token: string } => {
       const socket = new BenchSocket();
-      return { socket, conn: gateway.open(socket, '127.0.0.1'), view: null };
+      const token = seeded.tokens[g * 2 + seat]!;
+      return { socket, conn: gateway.open(socket, '127.0.0.1'), view: null, token };
     }),
     plays: [] as { seat: number; card: Card }[],
-    seed: `bench-${g}`,
+    seed: gameSeed(g),
   }));
   for (const game of games) {
-    for (const [seat, player] of game.players.entries()) {
-      const token = seeded.tokens[seeded.games.indexOf(game.gameId) * 2 + seat]!;
+    for (const player of game.players) {
+      const { token } = player;
       await gateway.receive(player.conn, JSON.stringify({ type: 'MESSAGING_AUTH', token }));
       await gateway.receive(player.conn, JSON.stringify({ type: 'GAME_JOIN', gameId: game.gameId }));
       await nextTurn();
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
   };
 
   for (let r = 0; r < WARMUP_ROUNDS; r++) await round();
-  const perSegment = ROUNDS / SEGMENTS;
+  const perSegment = Math.max(1, Math.round(ROUNDS / SEGMENTS));
   const server: number[] = [];
   for (let s = 0; s < SEGMENTS; s++) {
     let ms = 0;
@@ -134,6 +135,7 @@ async function main(): Promise<void> {
     server.push((ms * 1000) / (perSegment * games.length));
   }
 
+  const measuredRounds = perSegment * SEGMENTS;
   // The engine plays every game again from its deal (the seed deals the same cards), warm-up included.
   const engine: number[] = [];
   for (let s = 0; s < SEGMENTS; s++) {
@@ -142,14 +144,14 @@ async function main(): Promise<void> {
       let state = newGame({ players: 2, seed: game.seed, targetScore: 1000 });
       for (const { seat, card } of game.plays) state = applyPlay(state, seat, card).state;
     }
-    engine.push(((performance.now() - began) * 1000) / ((WARMUP_ROUNDS + ROUNDS) * games.length));
+    engine.push(((performance.now() - began) * 1000) / ((WARMUP_ROUNDS + measuredRounds) * games.length));
   }
   await app.close();
 
   const serverUs = median(server);
   const engineUs = median(engine);
   console.log(
-    `move path (${games.length} games, ${WAVE} plays per turn, ${ROUNDS * games.length} plays after ${WARMUP_ROUNDS * games.length} warm-up plays):`,
+    `move path (${games.length} games, ${WAVE} plays per turn, ${measuredRounds * games.length} plays after ${WARMUP_ROUNDS * games.length} warm-up plays):`,
   );
   console.log(
     `  server ${serverUs.toFixed(1)} µs per play (segments ${server.map((x) => x.toFixed(1)).join(' / ')})`,

@@ -10,6 +10,9 @@ import { insertSession, insertUser } from '../../server/src/modules/auth/repo';
 import { SqlGameStore } from '../../server/src/modules/games/store';
 import type { RoomPlayer, RoomSnapshot } from '../../server/src/rooms/types';
 
+/** The seed the `g`th seeded game was dealt from: replaying its plays on it gives its states. */
+export const gameSeed = (g: number) => `bench-${g}`;
+
 export interface Seeded {
   tokens: string[];
   games: string[];
@@ -54,7 +57,7 @@ export async function seed(
   for (let g = 0; g < players / 2; g++) {
     const id = `bench${g}`;
     // Round-trip games end normally; capacity games run to a far target so none ends mid-step.
-    const state = newGame({ players: 2, seed: `bench-${g}`, targetScore: g < shortGames ? 10 : 1000 });
+    const state = newGame({ players: 2, seed: gameSeed(g), targetScore: g < shortGames ? 10 : 1000 });
     const busy = await new SqlGameStore(db).insertGame({
       snapshot: activeGame(
         id,
@@ -68,7 +71,7 @@ export async function seed(
         })),
         state,
       ),
-      seed: `bench-${g}`,
+      seed: gameSeed(g),
       now,
     });
     if (busy.length > 0) throw new Error(`bench seed: users ${busy.join(', ')} already play`);
