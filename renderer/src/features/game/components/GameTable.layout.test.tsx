@@ -159,7 +159,7 @@ describe('the table for 2, 3 and 4 seats', () => {
   it(`the hand result shows its card at least 48 px wide (${RESULT_CARD_PX} px)`, () => {
     viewport(390, 844);
     render(
-      table(gameOf(2, { currentTrick: [] }), {
+      table(gameOf(2, { currentTrick: [], trickNumber: 1 }), {
         seat: 1,
         card: '7_hearts',
         points: 1,

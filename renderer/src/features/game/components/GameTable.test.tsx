@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
 import { theme } from '../../../lib/theme';
 import { GameTable, type GameTableProps } from './GameTable';
+import type { HandResult } from '../hooks/handResult';
 
 const base: GameView = {
   id: 'g1',
@@ -128,6 +129,34 @@ describe('game table', () => {
     });
     expect(screen.getByText('kofi wins the hand')).toBeTruthy();
     expect(screen.getByText('7 captured the lead: 1 point')).toBeTruthy();
+  });
+
+  it("the hand's result gives way to the next hand's first card, which it would cover", () => {
+    const handResult: HandResult = {
+      seat: 1,
+      card: '7_hearts',
+      points: 1,
+      reason: '7 captured the lead: 1 point',
+    };
+    const lastTrick: GameView['lastTrick'] = {
+      winner: 1,
+      plays: [
+        { seat: 0, card: '6_hearts' },
+        { seat: 1, card: '7_hearts' },
+      ],
+    };
+    renderTable({
+      game: { currentTrick: [{ seat: 1, card: '9_hearts' }], handNumber: 3, trickNumber: 1, lastTrick },
+      handResult,
+    });
+    expect(screen.queryByText('kofi wins the hand')).toBeNull();
+    expect(screen.queryByText('7 captured the lead: 1 point')).toBeNull();
+    // The card is on the table, and the last trick can be looked at again.
+    expect(screen.getByRole('button', { name: 'Last trick' })).toBeTruthy();
+    // Nor does it come back when that first trick has been won and the table is clear again.
+    cleanup();
+    renderTable({ game: { currentTrick: [], handNumber: 3, trickNumber: 2, lastTrick }, handResult });
+    expect(screen.queryByText('kofi wins the hand')).toBeNull();
   });
 
   it('game over: result, final score, rating change, Play again and Back to games', () => {

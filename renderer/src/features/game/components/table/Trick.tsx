@@ -27,7 +27,7 @@ const COLLECT_MS = 420;
 
 export interface TrickAreaProps {
   game: GameView;
-  /** The result of the hand just won, shown over the felt until the next deal. */
+  /** The result of the hand just won, shown over the felt until the next hand's first card. */
   handResult: HandResult | null;
   layout: TableLayout;
   /** The seat drawn at the bottom: the viewer's, or the first player's for a spectator. */
@@ -197,7 +197,11 @@ export function TrickArea({
   deck,
   onShowLastTrick,
 }: TrickAreaProps) {
-  const winner = handResult ? seatName(game, handResult.seat) : '';
+  // The result sits at the felt's centre: once the next hand's first card is played it gives way
+  // for good, or it would cover the cards played while its time runs.
+  const nothingPlayedYet = game.trickNumber === 1 && game.currentTrick.length === 0;
+  const result = nothingPlayedYet ? handResult : null;
+  const winner = result ? seatName(game, result.seat) : '';
   const { felt, status } = layout;
   const count = game.players.length;
   const sideOf = (relative: number): SeatSide =>
@@ -235,7 +239,7 @@ export function TrickArea({
         >
           {statusLine(game)}
         </Text>
-        {game.lastTrick && !handResult && (
+        {game.lastTrick && !result && (
           <Button
             size="compact-xs"
             variant="subtle"
@@ -277,7 +281,7 @@ export function TrickArea({
           />
         </div>
       )}
-      {handResult && (
+      {result && (
         <Box
           className={classes.result}
           data-motion={motion ? 'on' : 'off'}
@@ -295,8 +299,8 @@ export function TrickArea({
             {winner === 'You' ? 'You win the hand' : `${winner} wins the hand`}
           </Text>
           <Group gap={8} justify="center" wrap="nowrap">
-            <DeckCard card={handResult.card} width={RESULT_CARD_PX} deck={deck} />
-            <Text size="sm">{handResult.reason}</Text>
+            <DeckCard card={result.card} width={RESULT_CARD_PX} deck={deck} />
+            <Text size="sm">{result.reason}</Text>
           </Group>
         </Box>
       )}
