@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -107,6 +107,7 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(300);
     await noSidewaysScroll(page, `table at ${size.width}px`);
+    await tableAtRest(page);
     await page.screenshot({ path: `${SHOTS}/avatars-${size.name}-table.png` });
   }
 

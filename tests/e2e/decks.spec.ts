@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -131,6 +131,7 @@ test('a player buys a premium deck, makes it their default and plays a practice 
     .first()
     .getByRole('img');
   await expect(backs.first()).toHaveAttribute('src', `/assets/decks/${folder}/back.svg`);
+  await tableAtRest(page);
   await page.screenshot({ path: `${SHOTS}/decks-phone-table.png` });
   expect(errors).toEqual([]);
 });

@@ -1,28 +1,33 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { hand, playToTheEnd, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
-function hand(page: Page) {
-  return page.getByRole('group', { name: 'Your hand' });
+/** One card on the table as `page` sees it, the first of a trick. */
+async function oneCardOnTable(page: Page): Promise<boolean> {
+  return (await page.getByLabel('Cards on the table').locator('img').count()) === 1;
 }
 
-/** Each player clicks a playable card whenever they have one, until both see the game-over dialog. */
-async function playToTheEnd(pages: Page[], onStep?: (step: number) => Promise<void>) {
-  for (let step = 0; step < 600; step++) {
-    const over = await Promise.all(
-      pages.map((p) => p.getByRole('heading', { name: /^(You won!|You lost)$/ }).isVisible()),
-    );
-    if (over.every(Boolean)) return;
-    for (const page of pages) {
-      const card = hand(page).locator('button:not([disabled])').first();
-      if (await card.isVisible().catch(() => false))
-        await card.click({ timeout: 1000 }).catch(() => undefined);
-    }
-    await onStep?.(step);
-    await pages[0]!.waitForTimeout(60);
-  }
-  throw new Error('the game did not end');
+/**
+ * A screenshot of the table with the first card of a trick at rest on it, if the table shows one
+ * now and still does once its animations end (a bot may play meanwhile). Says whether it took it.
+ */
+async function midTrickShot(page: Page, path: string): Promise<boolean> {
+  if (!(await oneCardOnTable(page))) return false;
+  await tableAtRest(page);
+  if (!(await oneCardOnTable(page))) return false;
+  await page.screenshot({ path });
+  return true;
+}
+
+/** The same for the hand's result over the felt, once it has popped up and the last trick has gone. */
+async function handResultShot(page: Page, path: string): Promise<boolean> {
+  const result = page.getByText(/wins? the hand/);
+  if (!(await result.isVisible())) return false;
+  await tableAtRest(page);
+  if (!(await result.isVisible())) return false;
+  await page.screenshot({ path });
+  return true;
 }
 
 async function finalScore(page: Page): Promise<string> {
@@ -56,15 +61,11 @@ test('two players queue Ranked, accept, and play a whole game by clicking cards'
   let tookMidTrick = false;
   let tookResult = false;
   await playToTheEnd(pages, async () => {
-    if (!tookMidTrick && (await a.getByLabel('Cards on the table').locator('img').count()) === 1) {
-      tookMidTrick = true;
-      await a.screenshot({ path: `${SHOTS}/desktop-table-mid-trick.png` });
-    }
-    if (!tookResult && (await a.getByText(/wins? the hand/).isVisible())) {
-      tookResult = true;
-      await a.screenshot({ path: `${SHOTS}/desktop-hand-result.png` });
-    }
+    if (!tookMidTrick) tookMidTrick = await midTrickShot(a, `${SHOTS}/desktop-table-mid-trick.png`);
+    if (!tookResult) tookResult = await handResultShot(a, `${SHOTS}/desktop-hand-result.png`);
   });
+  expect(tookMidTrick).toBe(true);
+  expect(tookResult).toBe(true);
   const [scoreA, scoreB] = [await finalScore(a), await finalScore(b)];
   await a.waitForTimeout(600); // the dialog's entrance transition
   await a.screenshot({ path: `${SHOTS}/desktop-game-over.png` });
@@ -96,6 +97,7 @@ test('a practice game against the easy bot, played to the end on a phone, with a
     await page.waitForTimeout(300);
   }
   const before = await page.getByText(/Hand \d+ · trick \d\/5/).innerText();
+  await tableAtRest(page);
   await page.screenshot({ path: `${SHOTS}/phone-table.png` });
   await page.reload();
   await expect(page).toHaveURL(url);
@@ -109,15 +111,10 @@ test('a practice game against the easy bot, played to the end on a phone, with a
   let tookMidTrick = false;
   let tookResult = false;
   await playToTheEnd([page], async () => {
-    if (!tookMidTrick && (await page.getByLabel('Cards on the table').locator('img').count()) === 1) {
-      tookMidTrick = true;
-      await page.screenshot({ path: `${SHOTS}/phone-table-mid-trick.png` });
-    }
-    if (!tookResult && (await page.getByText(/wins? the hand/).isVisible())) {
-      tookResult = true;
-      await page.screenshot({ path: `${SHOTS}/phone-hand-result.png` });
-    }
+    if (!tookMidTrick) tookMidTrick = await midTrickShot(page, `${SHOTS}/phone-table-mid-trick.png`);
+    if (!tookResult) tookResult = await handResultShot(page, `${SHOTS}/phone-hand-result.png`);
   });
+  expect(tookMidTrick).toBe(true);
   expect(tookResult).toBe(true);
   await page.waitForTimeout(600); // the dialog's entrance transition
   await page.screenshot({ path: `${SHOTS}/phone-game-over.png` });

@@ -87,8 +87,11 @@ export function hand(page: Page) {
   return page.getByRole('group', { name: 'Your hand' });
 }
 
-/** Each player clicks a playable card whenever they have one, until both see the game-over dialog. */
-export async function playToTheEnd(pages: Page[]) {
+/**
+ * Each player clicks a playable card whenever they have one, until all see the game-over dialog.
+ * `onStep` runs after each round of clicks (a test takes its screenshots there).
+ */
+export async function playToTheEnd(pages: Page[], onStep?: () => Promise<void>) {
   for (let step = 0; step < 600; step++) {
     const over = await Promise.all(
       pages.map((p) => p.getByRole('heading', { name: /^(You won!|You lost)$/ }).isVisible()),
@@ -99,7 +102,30 @@ export async function playToTheEnd(pages: Page[]) {
       if (await card.isVisible().catch(() => false))
         await card.click({ timeout: 1000 }).catch(() => undefined);
     }
+    await onStep?.();
     await pages[0]!.waitForTimeout(60);
   }
   throw new Error('the game did not end');
+}
+
+/**
+ * Waits until the table's animations have ended (cards flying in, a trick being collected, the
+ * hand closing up, the hand's result popping up), so a screenshot shows the table at rest rather
+ * than a card halfway over the status line. CSS transitions are not waited for: the turn ring
+ * ticks down through one every quarter second for as long as a turn lasts.
+ */
+export async function tableAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a instanceof CSSTransition ||
+            a.playState !== 'running' ||
+            a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { timeout: 5000 },
+  );
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -48,6 +48,7 @@ test('a 4-seat practice table, you and three bots, played to the end', async ({ 
   // Three bots sit at the table with you.
   // (Counted by their seats' hands: the trick also labels the cards the bots played.)
   await expect(page.getByLabel(/^Bot \(medium\) holds \d cards?$/)).toHaveCount(3);
+  await tableAtRest(page);
   await page.screenshot({ path: `${SHOTS}/desktop-table-4-seats.png` });
   await playToTheEnd([page], 320_000);
   await expect(page.getByRole('dialog')).toContainText(/You won!|You lost/);
