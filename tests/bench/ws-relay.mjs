@@ -8,6 +8,10 @@
 // frames of one event-loop turn in one transaction (Spar's group commit), checkpoints on a worker
 // thread. It is the floor of any server that keeps that promise on one thread: see
 // docs/operations.md, "bench:ws".
+//
+// With BENCH_RELAY_HOP=1 (and no data folder) each frame goes to a worker thread and its reply
+// comes back from it before it is sent: the cost of handing a play to another thread and back,
+// the floor of a server whose rooms run off the socket thread.
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -20,10 +24,10 @@ const reply = JSON.stringify({ type: 'GAME_UPDATE', pad: 'x'.repeat(Math.max(0, 
 const wss = new WebSocketServer({ port, host: '127.0.0.1', maxPayload: 64 * 1024 });
 const sockets = [];
 
-function answer(index) {
+function answer(index, text = reply) {
   const socket = sockets[index];
   const pair = index % 2 === 0 ? [socket, sockets[index + 1]] : [sockets[index - 1], socket];
-  for (const s of pair) if (s && s.readyState === s.OPEN) s.send(reply);
+  for (const s of pair) if (s && s.readyState === s.OPEN) s.send(text);
 }
 
 /** Stores the frames of each event-loop turn in one transaction, then answers them. */
@@ -68,12 +72,25 @@ function durableStore(dir) {
   };
 }
 
-const store = dataDir ? durableStore(dataDir) : null;
+/** BENCH_RELAY_HOP: a worker thread answers each frame; the main thread only carries it. */
+function hop() {
+  const worker = new Worker(
+    `const { parentPort } = require('node:worker_threads');
+    const reply = ${JSON.stringify(reply)};
+    parentPort.on('message', ({ index }) => parentPort.postMessage({ index, text: reply }));`,
+    { eval: true },
+  );
+  worker.on('message', ({ index, text }) => answer(index, text));
+  return (index, body) => worker.postMessage({ index, body });
+}
+
+/** How a frame is answered when not at once: after storing it, or through a worker thread. */
+const later = dataDir ? durableStore(dataDir) : process.env.BENCH_RELAY_HOP === '1' ? hop() : null;
 
 wss.on('connection', (socket) => {
   const index = sockets.push(socket) - 1;
   socket.on('message', (data) => {
-    if (store) store(index, data.toString());
+    if (later) later(index, data.toString());
     else answer(index);
   });
 });

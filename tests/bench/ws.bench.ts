@@ -150,10 +150,16 @@ async function retainedBytes(url: string): Promise<number> {
   return answer.result!.result!.value!;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux). */
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc (Linux). With
+ * BENCH_CPU_THREAD=main, its main thread's alone: the thread that serves the sockets, which a
+ * design moving work to other threads must unload.
+ */
 function cpuSeconds(pid: number): number {
+  const stat =
+    process.env.BENCH_CPU_THREAD === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   // The fields after the command name, which is in parentheses and may hold spaces.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
