@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { hand, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
-
-function hand(page: Page) {
-  return page.getByRole('group', { name: 'Your hand' });
-}
 
 /**
  * Every player, each in a loop of their own, clicks a playable card whenever they have one, until

@@ -1,11 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { hand, registerThroughUi, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
-
-function hand(page: Page) {
-  return page.getByRole('group', { name: 'Your hand' });
-}
 
 /**
  * The face-up cards a page shows outside the table's trick, the hand result and dialogs: for a
