@@ -96,8 +96,8 @@ test('a practice game against the easy bot, played to the end on a phone, with a
     await card.click();
     await page.waitForTimeout(300);
   }
-  const before = await page.getByText(/Hand \d+ · trick \d\/5/).innerText();
   await tableAtRest(page);
+  const before = await page.getByText(/Hand \d+ · trick \d\/5/).innerText();
   await page.screenshot({ path: `${SHOTS}/phone-table.png` });
   await page.reload();
   await expect(page).toHaveURL(url);
