@@ -137,7 +137,8 @@ export function GameOverDialog({
           {!spectator && over.rewards && over.rewards.currency + over.rewards.premiumCurrency > 0 && (
             <GameRewards gameId={over.gameId} rewards={over.rewards} />
           )}
-          <Group mt="sm">
+          {/* Centred like the rest of the dialog, also when a phone wraps it onto two rows. */}
+          <Group mt="sm" justify="center">
             <Button component={Link} to={PATHS.games} variant="default">
               Back to games
             </Button>
