@@ -4,28 +4,20 @@ import { hand, playToTheEnd, registerThroughUi, tableAtRest, uniqueName } from '
 const SHOTS = 'test-results/e2e/screens';
 
 /** One card on the table as `page` sees it, the first of a trick. */
-async function oneCardOnTable(page: Page): Promise<boolean> {
-  return (await page.getByLabel('Cards on the table').locator('img').count()) === 1;
-}
+const oneCardOnTable = async (page: Page) =>
+  (await page.getByLabel('Cards on the table').locator('img').count()) === 1;
+
+/** The hand's result over the felt. */
+const handResultShown = (page: Page) => page.getByText(/wins? the hand/).isVisible();
 
 /**
- * A screenshot of the table with the first card of a trick at rest on it, if the table shows one
- * now and still does once its animations end (a bot may play meanwhile). Says whether it took it.
+ * A screenshot of the table at rest while `showing` holds: checked now and again once the
+ * table's animations have ended (a bot may play meanwhile). Says whether it took it.
  */
-async function midTrickShot(page: Page, path: string): Promise<boolean> {
-  if (!(await oneCardOnTable(page))) return false;
+async function shotAtRest(page: Page, showing: (page: Page) => Promise<boolean>, path: string) {
+  if (!(await showing(page))) return false;
   await tableAtRest(page);
-  if (!(await oneCardOnTable(page))) return false;
-  await page.screenshot({ path });
-  return true;
-}
-
-/** The same for the hand's result over the felt, once it has popped up and the last trick has gone. */
-async function handResultShot(page: Page, path: string): Promise<boolean> {
-  const result = page.getByText(/wins? the hand/);
-  if (!(await result.isVisible())) return false;
-  await tableAtRest(page);
-  if (!(await result.isVisible())) return false;
+  if (!(await showing(page))) return false;
   await page.screenshot({ path });
   return true;
 }
@@ -61,8 +53,9 @@ test('two players queue Ranked, accept, and play a whole game by clicking cards'
   let tookMidTrick = false;
   let tookResult = false;
   await playToTheEnd(pages, async () => {
-    if (!tookMidTrick) tookMidTrick = await midTrickShot(a, `${SHOTS}/desktop-table-mid-trick.png`);
-    if (!tookResult) tookResult = await handResultShot(a, `${SHOTS}/desktop-hand-result.png`);
+    if (!tookMidTrick)
+      tookMidTrick = await shotAtRest(a, oneCardOnTable, `${SHOTS}/desktop-table-mid-trick.png`);
+    if (!tookResult) tookResult = await shotAtRest(a, handResultShown, `${SHOTS}/desktop-hand-result.png`);
   });
   expect(tookMidTrick).toBe(true);
   expect(tookResult).toBe(true);
@@ -111,8 +104,9 @@ test('a practice game against the easy bot, played to the end on a phone, with a
   let tookMidTrick = false;
   let tookResult = false;
   await playToTheEnd([page], async () => {
-    if (!tookMidTrick) tookMidTrick = await midTrickShot(page, `${SHOTS}/phone-table-mid-trick.png`);
-    if (!tookResult) tookResult = await handResultShot(page, `${SHOTS}/phone-hand-result.png`);
+    if (!tookMidTrick)
+      tookMidTrick = await shotAtRest(page, oneCardOnTable, `${SHOTS}/phone-table-mid-trick.png`);
+    if (!tookResult) tookResult = await shotAtRest(page, handResultShown, `${SHOTS}/phone-hand-result.png`);
   });
   expect(tookMidTrick).toBe(true);
   expect(tookResult).toBe(true);
