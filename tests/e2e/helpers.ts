@@ -129,3 +129,33 @@ export async function tableAtRest(page: Page): Promise<void> {
     { timeout: 5000 },
   );
 }
+
+/**
+ * What is wrong with the game room's toolbar as laid out: a badge cut short ("RANK…"), the hand's
+ * progress on more than one line, the middle running into the buttons, or anything off screen.
+ * Empty when the toolbar fits.
+ */
+export async function toolbarProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const middle = document.querySelector('[data-testid="toolbar-middle"]');
+    const progress = document.querySelector('[data-testid="hand-progress"]');
+    if (!middle || !progress) return ['no toolbar'];
+    for (const label of Array.from(middle.querySelectorAll('.mantine-Badge-label')))
+      if (label.scrollWidth > label.clientWidth) problems.push(`badge cut: ${label.textContent}`);
+    const range = document.createRange();
+    range.selectNodeContents(progress);
+    const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
+    if (lines !== 1) problems.push(`progress on ${lines} lines`);
+    const box = middle.getBoundingClientRect();
+    if (box.left < 0 || box.right > window.innerWidth) problems.push('middle off screen');
+    const bar = middle.parentElement!;
+    for (const button of Array.from(bar.querySelectorAll('a, button'))) {
+      const b = button.getBoundingClientRect();
+      if (b.right > window.innerWidth) problems.push(`${button.getAttribute('aria-label')} off screen`);
+      if (b.left < box.right && box.left < b.right)
+        problems.push(`middle runs into ${button.getAttribute('aria-label')}`);
+    }
+    return problems;
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueName } from './helpers';
+import { toolbarProblems, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/table-layout';
 const VIEWPORTS = [
@@ -95,6 +95,7 @@ test('a 2-player practice table fits every viewport: the whole hand on screen, t
       expect(overlap(m.status!, card), `${where}: status over a card`).toBe(false);
     for (const card of m.trick)
       for (const mine of m.hand) expect(overlap(card, mine), `${where}: trick over the hand`).toBe(false);
+    expect(await toolbarProblems(page), `${where}: toolbar`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${size.name}-${size.width}x${size.height}.png` });
   }
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hand, registerThroughUi, uniqueName } from './helpers';
+import { hand, registerThroughUi, toolbarProblems, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -97,6 +97,21 @@ test('a third user watches a live game to the end without seeing a hand, then re
     if (step === 6) {
       // The players' own tables count the watcher once a card has been played since.
       await expect(a.getByLabel('1 watching')).toBeVisible();
+      // Both toolbars, the spectator's with its extra badge, fit a phone without cutting a badge.
+      for (const [page, who] of [
+        [a, 'player'],
+        [eye, 'spectator'],
+      ] as const) {
+        await expect(page.getByLabel('1 watching')).toBeVisible();
+        for (const [width, height] of [
+          [360, 640],
+          [390, 844],
+          [1440, 900],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          await expect.poll(() => toolbarProblems(page), `${who}'s toolbar at ${width} px`).toEqual([]);
+        }
+      }
     }
     await a.waitForTimeout(60);
   }

@@ -77,6 +77,7 @@ export function GameTable({
         >
           <TableToolbar
             game={game}
+            stacked={layout.toolbarStacked}
             onShowRules={() => setDialog('rules')}
             onResign={() => setDialog('resign')}
           />

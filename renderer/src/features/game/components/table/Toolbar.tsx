@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconBook2, IconEye, IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TRICKS_PER_HAND } from '@shared/game';
@@ -6,19 +6,59 @@ import type { GameView } from '@shared/protocol';
 import { SoundMenuButton } from '../../../../components/SoundSettings';
 import { PATHS } from '../../../../lib/paths';
 
-/** Back to games, the game's mode and progress, the rules, and (for a player in play) Resign. */
+/**
+ * Back to games, the game's mode and progress, the rules, and (for a player in play) Resign.
+ * `stacked` (a phone's width) puts the badges over the progress, so neither is cut.
+ */
 export function TableToolbar({
   game,
+  stacked = false,
   onShowRules,
   onResign,
 }: {
   game: GameView;
+  stacked?: boolean;
   onShowRules(): void;
   onResign(): void;
 }) {
   const spectator = game.you === null;
+  const badgeSize = stacked ? 'sm' : 'md';
+  const badges = (
+    <Group gap={6} wrap="nowrap" justify="center">
+      <Badge size={badgeSize} variant="light" color="accent">
+        {game.mode}
+      </Badge>
+      {spectator && (
+        <Badge size={badgeSize} variant="outline" color="gray">
+          watching
+        </Badge>
+      )}
+      {(game.spectators ?? 0) > 0 && (
+        <Badge
+          size={badgeSize}
+          variant="light"
+          color="gray"
+          leftSection={<IconEye size={12} />}
+          aria-label={`${game.spectators} watching`}
+        >
+          {game.spectators}
+        </Badge>
+      )}
+    </Group>
+  );
+  const progress = (
+    <Text
+      size="xs"
+      c="dark.1"
+      lh={stacked ? 1.3 : undefined}
+      style={{ whiteSpace: 'nowrap' }}
+      data-testid="hand-progress"
+    >
+      Hand {game.handNumber} · trick {game.trickNumber}/{TRICKS_PER_HAND}
+    </Text>
+  );
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" gap={stacked ? 'xs' : 'md'}>
       <ActionIcon
         component={Link}
         to={PATHS.games}
@@ -29,29 +69,17 @@ export function TableToolbar({
       >
         <IconArrowLeft size={20} />
       </ActionIcon>
-      <Group gap={6} wrap="nowrap">
-        <Badge variant="light" color="accent">
-          {game.mode}
-        </Badge>
-        {spectator && (
-          <Badge variant="outline" color="gray">
-            watching
-          </Badge>
-        )}
-        {(game.spectators ?? 0) > 0 && (
-          <Badge
-            variant="light"
-            color="gray"
-            leftSection={<IconEye size={12} />}
-            aria-label={`${game.spectators} watching`}
-          >
-            {game.spectators}
-          </Badge>
-        )}
-        <Text size="xs" c="dark.1">
-          Hand {game.handNumber} · trick {game.trickNumber}/{TRICKS_PER_HAND}
-        </Text>
-      </Group>
+      {stacked ? (
+        <Stack gap={2} align="center" miw={0} data-testid="toolbar-middle">
+          {badges}
+          {progress}
+        </Stack>
+      ) : (
+        <Group gap={6} wrap="nowrap" miw={0} data-testid="toolbar-middle">
+          {badges}
+          {progress}
+        </Group>
+      )}
       <Group gap={4} wrap="nowrap">
         <SoundMenuButton />
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="How to Play" onClick={onShowRules}>

@@ -44,6 +44,10 @@ describe('table layout at every viewport and seat count', () => {
           expect(inside(l.hand, screen)).toBe(true);
         });
 
+        it("the toolbar's badges and progress stack on two lines on phones, one line from a tablet", () => {
+          expect(l.toolbarStacked).toBe(width < 768);
+        });
+
         it('a fan on phones and a row from 768 px, never narrower than 48 px', () => {
           expect(l.handStyle).toBe(width < 768 ? 'fan' : 'row');
           expect(l.handCard).toBeGreaterThanOrEqual(MIN_CARD_PX);

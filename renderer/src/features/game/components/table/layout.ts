@@ -15,6 +15,11 @@ export type Player = GameView['players'][number];
 export const WIDE_TABLE_MIN_PX = 768;
 /** The toolbar across the top of the room. */
 export const TOOLBAR_PX = 44;
+/**
+ * Below this toolbar width the mode badges and the hand's progress stack on two lines: on one line
+ * a phone cut the badges to "RA…" and wrapped the progress, and a spectator's count disappeared.
+ */
+export const TOOLBAR_ONE_LINE_MIN_PX = 560;
 /** A seat's avatar with its turn ring (TurnRing draws at this size). */
 export const BADGE_PX = 56;
 /** How far a playable card stands up out of the hand. */
@@ -62,6 +67,8 @@ export interface TableLayout {
   /** 'fan' on phones, 'row' from WIDE_TABLE_MIN_PX. */
   handStyle: 'fan' | 'row';
   toolbar: Rect;
+  /** The toolbar's middle on two lines (badges over the progress) because one line would not fit. */
+  toolbarStacked: boolean;
   /** The other seats, one per opponent, in order from the viewer's left. */
   seats: SeatPlace[];
   felt: Rect;
@@ -221,6 +228,7 @@ export function tableLayout(width: number, height: number, players: number, hand
     wide,
     handStyle: wide ? 'row' : 'fan',
     toolbar,
+    toolbarStacked: availW < TOOLBAR_ONE_LINE_MIN_PX,
     seats,
     felt,
     status,
