@@ -131,18 +131,37 @@ export async function tableAtRest(page: Page): Promise<void> {
 }
 
 /**
+ * The buttons and badges on the page whose label is cut short (Mantine ends it with "…"), and the
+ * tabs that lie partly outside the window: on a narrow phone these are how a layout that does not
+ * fit shows. Only what is inside `within`.
+ */
+export async function cutShort(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return [`nothing matches ${selector}`];
+    const cut: string[] = [];
+    for (const label of Array.from(root.querySelectorAll('.mantine-Button-label, .mantine-Badge-label')))
+      if (label.scrollWidth > label.clientWidth + 1) cut.push(`label cut: ${label.textContent}`);
+    for (const tab of Array.from(root.querySelectorAll('[role="tab"]'))) {
+      const box = tab.getBoundingClientRect();
+      if (box.width > 0 && (box.left < 0 || box.right > window.innerWidth + 1))
+        cut.push(`tab out of sight: ${tab.textContent}`);
+    }
+    return cut;
+  }, within);
+}
+
+/**
  * What is wrong with the game room's toolbar as laid out: a badge cut short ("RANK…"), the hand's
  * progress on more than one line, the middle running into the buttons, or anything off screen.
  * Empty when the toolbar fits.
  */
 export async function toolbarProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  const problems = await page.evaluate(() => {
     const problems: string[] = [];
     const middle = document.querySelector('[data-testid="toolbar-middle"]');
     const progress = document.querySelector('[data-testid="hand-progress"]');
     if (!middle || !progress) return ['no toolbar'];
-    for (const label of Array.from(middle.querySelectorAll('.mantine-Badge-label')))
-      if (label.scrollWidth > label.clientWidth) problems.push(`badge cut: ${label.textContent}`);
     const range = document.createRange();
     range.selectNodeContents(progress);
     const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
@@ -158,4 +177,5 @@ export async function toolbarProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+  return [...problems, ...(await cutShort(page, '[data-testid="toolbar-middle"]'))];
 }

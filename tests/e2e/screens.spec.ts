@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { cutShort, registerThroughUi, uniqueName } from './helpers';
 
 /** Screenshots of every page at phone and desktop size, kept in test-results/e2e/screens. */
 const PAGES = [
@@ -15,12 +15,13 @@ const PAGES = [
   '/game/abc123',
 ];
 const SIZES = [
+  { name: 'small-phone', width: 360, height: 640 },
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1440, height: 900 },
 ];
 
 for (const size of SIZES) {
-  test(`every page at ${size.width}×${size.height} renders without errors or sideways scrolling`, async ({
+  test(`every page at ${size.width}×${size.height} renders without errors, sideways scrolling or cut labels`, async ({
     page,
   }) => {
     const errors: string[] = [];
@@ -33,8 +34,17 @@ for (const size of SIZES) {
       await page.waitForTimeout(400); // let entrance animations settle for the picture
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
+      expect.soft(await cutShort(page), `${path} at ${size.width} px`).toEqual([]);
       const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
       await page.screenshot({ path: `test-results/e2e/screens/${size.name}-${name}.png`, fullPage: true });
+    }
+    // The shop's other tabs, whose cards have buttons of their own.
+    await page.goto('/shop');
+    for (const tab of ['Avatars', 'Sound packs', 'Decks']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
+      await page.waitForTimeout(400);
+      expect.soft(await cutShort(page), `/shop, ${tab}, at ${size.width} px`).toEqual([]);
     }
     expect(errors).toEqual([]);
   });

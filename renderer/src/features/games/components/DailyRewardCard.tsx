@@ -114,10 +114,11 @@ export function DailyRewardCard() {
         borderColor: 'var(--mantine-color-spar-9)',
       }}
     >
-      <Group justify="space-between" mb="sm" wrap="nowrap">
+      {/* The streak drops under the title where both do not fit (a 360 px phone cut it to "0 DAY STR…"). */}
+      <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconGift size={22} color="var(--mantine-color-spar-4)" />
-          <Title order={2} size="h4">
+          <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
             Daily reward
           </Title>
         </Group>

@@ -142,10 +142,12 @@ function PracticePanel() {
         value={opponents}
         onChange={setOpponents}
       />
-      <Group grow>
+      {/* Tight, so "Medium" fits a third of a 360 px phone (it read "Medi…"). */}
+      <Group grow gap="xs">
         {BOT_LEVELS.map((level) => (
           <Button
             key={level}
+            px="xs"
             variant="light"
             color="gray"
             loading={practice.isPending && practice.variables.difficulty === level}

@@ -43,8 +43,10 @@ export function PackCard({
         <Text size="xs" c="dark.1" lineClamp={2} style={{ flex: 1 }}>
           {pack.description}
         </Text>
+        {/* Tight padding: on a 360 px phone the default cut the price to "Buy · ₦2,00". */}
         <Button
           fullWidth
+          px="xs"
           color="spar"
           c="dark.9"
           loading={busy}

@@ -10,6 +10,7 @@ import {
   Stack,
   Tabs,
   Text,
+  useMatches,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconCards, IconCoin, IconFlask, IconMoodSmile, IconMusic } from '@tabler/icons-react';
@@ -128,20 +129,26 @@ function ItemsPanel({ items, onBuy }: { items: PricedItem[]; onBuy(item: PricedI
 function Catalogue({ items, userId }: { items: ShopItem[]; userId: number }) {
   const [buying, setBuying] = useState<PricedItem | null>(null);
   const packs = items.filter(isPack);
+  const withIcons = useMatches({ base: false, xs: true });
+  const icon = (Icon: typeof IconCoin) => (withIcons ? <Icon size={16} /> : undefined);
   return (
     <>
       <Tabs defaultValue="packs" variant="pills" radius="xl" color="spar" keepMounted={false}>
-        {/* One row even on a 360 px phone: tighter tabs, scrolling sideways rather than wrapping. */}
+        {/*
+          One row: on a phone the tabs drop their icons, which is what lets all four fit at 360 px
+          (with icons the last tab was out of sight). Sideways scrolling is only a fallback for a
+          large system font.
+        */}
         <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
-          <Tabs.Tab value="packs" px="xs" leftSection={<IconCoin size={16} />}>
+          <Tabs.Tab value="packs" px="xs" leftSection={icon(IconCoin)}>
             Packs
           </Tabs.Tab>
           {ITEM_TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Tab key={value} value={value} px="xs" leftSection={<Icon size={16} />}>
+            <Tabs.Tab key={value} value={value} px="xs" leftSection={icon(Icon)}>
               {label}
             </Tabs.Tab>
           ))}
-          <Tabs.Tab value="decks" px="xs" leftSection={<IconCards size={16} />}>
+          <Tabs.Tab value="decks" px="xs" leftSection={icon(IconCards)}>
             Decks
           </Tabs.Tab>
         </Tabs.List>
