@@ -1,20 +1,15 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { theme } from '../lib/theme';
+import { renderWithProviders } from '../lib/testing/render';
 import { CardView, cardLabel } from './CardView';
 import { HowToPlayCard } from './HowToPlayCard';
 
 afterEach(cleanup);
 
-function renderWithTheme(ui: React.ReactNode) {
-  return render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
-}
-
 describe('HowToPlayCard', () => {
   it('shows the three tabs and the basics first', () => {
-    renderWithTheme(<HowToPlayCard />);
+    renderWithProviders(<HowToPlayCard />);
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Basics',
       'Scoring',
@@ -24,7 +19,7 @@ describe('HowToPlayCard', () => {
   });
 
   it('shows the scoring table and replayable examples on the Scoring tab', () => {
-    renderWithTheme(<HowToPlayCard />);
+    renderWithProviders(<HowToPlayCard />);
     fireEvent.click(screen.getByRole('tab', { name: 'Scoring' }));
     expect(screen.getByText('+3')).toBeTruthy();
     expect(screen.getByText('+2')).toBeTruthy();
@@ -38,7 +33,7 @@ describe('CardView', () => {
   it('labels cards for screen readers and hides face-down cards', () => {
     expect(cardLabel('K_spades')).toBe('King of spades');
     expect(cardLabel('10_hearts')).toBe('10 of hearts');
-    renderWithTheme(
+    renderWithProviders(
       <>
         <CardView card="Q_diamonds" />
         <CardView />

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { audio } from '../lib/audio';
 import { useSoundPackSync } from '../lib/audio/pack';
-import { createQueryClient } from '../lib/query-client';
-import { theme } from '../lib/theme';
+import { renderWithProviders } from '../lib/testing/render';
 import { toastsAtom } from '../lib/toast';
 import { SoundSettings } from './SoundSettings';
 
@@ -35,13 +32,7 @@ function Panel() {
 }
 
 function show() {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <Panel />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<Panel />);
 }
 
 describe('the sound settings panel', () => {

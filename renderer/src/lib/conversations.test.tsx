@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ServerMessage } from '@shared/protocol';
 import { useUnreadTotal } from './conversations';
-import { createQueryClient } from './query-client';
 import { fakeSocket } from './testing/fake-socket';
+import { providers } from './testing/render';
 
 /** The answers of GET /api/chat/conversations, in the order the calls were made. */
 const loads = vi.hoisted(() => {
@@ -25,10 +24,7 @@ const conversation = (unreadCount: number): Conversation => ({
 const chatMessage: ServerMessage = { type: 'CHAT_MESSAGE', message: conversation(1).lastMessage };
 
 function mount() {
-  const client = createQueryClient();
-  return renderHook(() => useUnreadTotal(), {
-    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-  });
+  return renderHook(() => useUnreadTotal(), { wrapper: providers() });
 }
 
 describe('useUnreadTotal', () => {

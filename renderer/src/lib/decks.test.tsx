@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@shared/protocol';
 import { defaultFolderOf, useDefaultDeckFolder } from './decks';
 import { createQueryClient } from './query-client';
 import { userQueryKey } from './session/user';
+import { providers } from './testing/render';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -25,9 +25,7 @@ const owned = (deckUrl: string, isDefault: boolean) => ({ deckUrl, isDefault });
 function folderFor(user: AuthUser | null) {
   const client = createQueryClient();
   client.setQueryData(userQueryKey, user);
-  return renderHook(() => useDefaultDeckFolder(), {
-    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-  });
+  return renderHook(() => useDefaultDeckFolder(), { wrapper: providers({ client }) });
 }
 
 afterEach(() => {

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FriendsList, Friendship } from '@shared/protocol';
 import { useOnlineFriends } from './online-friends';
-import { createQueryClient } from './query-client';
 import { fakeSocket } from './testing/fake-socket';
+import { providers } from './testing/render';
 
 /** The answers of GET /api/friends, in the order the calls were made. */
 const loads = vi.hoisted(() => {
@@ -36,10 +35,7 @@ const list = (...friends: Friendship[]): FriendsList => ({ friends, incoming: []
 const names = (data: FriendsList | undefined) => data?.friends.map((f) => f.username);
 
 function mount() {
-  const client = createQueryClient();
-  return renderHook(() => useOnlineFriends(true), {
-    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-  });
+  return renderHook(() => useOnlineFriends(true), { wrapper: providers() });
 }
 
 describe('useOnlineFriends', () => {

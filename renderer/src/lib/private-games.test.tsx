@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChallengeFriend } from './private-games';
-import { createQueryClient } from './query-client';
+import { renderWithProviders } from './testing/render';
 import { toastsAtom } from './toast';
 
 const json = (status: number, body: unknown) =>
@@ -21,15 +20,12 @@ function ChallengeButton() {
 }
 
 function show() {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={['/messages']}>
-        <Routes>
-          <Route path="/messages" element={<ChallengeButton />} />
-          <Route path="/game/:gameId" element={<p>the table</p>} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/messages" element={<ChallengeButton />} />
+      <Route path="/game/:gameId" element={<p>the table</p>} />
+    </Routes>,
+    { route: '/messages' },
   );
 }
 

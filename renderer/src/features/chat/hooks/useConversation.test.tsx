@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
 import { fakeSocket as fake } from '../../../lib/testing/fake-socket';
+import { providers } from '../../../lib/testing/render';
 import { SEND_TIMEOUT_MS, useConversation } from './useConversation';
 
 vi.mock('../../../lib/realtime', async () => ({
@@ -40,10 +39,7 @@ function serve(pages: Record<string, unknown>) {
 }
 
 function mount() {
-  const client = createQueryClient();
-  return renderHook(() => useConversation(ME, FRIEND), {
-    wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
-  });
+  return renderHook(() => useConversation(ME, FRIEND), { wrapper: providers() });
 }
 
 describe('useConversation', () => {

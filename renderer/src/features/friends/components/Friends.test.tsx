@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Friendship, FriendsList } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
 import { setToken } from '../../../lib/storage';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { FindFriend } from './FindFriend';
 import { FriendsList as FriendsListView, filterFriends } from './FriendsList';
@@ -51,17 +48,12 @@ function held() {
 }
 
 function show(node: React.ReactNode) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/messages']}>
-          <Routes>
-            <Route path="/messages" element={node} />
-            <Route path="/game/:id" element={<p>game page</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/messages" element={node} />
+      <Route path="/game/:id" element={<p>game page</p>} />
+    </Routes>,
+    { route: '/messages' },
   );
 }
 

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable } from './GameTable';
 import { RESULT_CARD_PX } from './table/Trick';
 import { tableLayout } from './table/layout';
@@ -49,19 +47,15 @@ function gameOf(n: number, change: Partial<GameView> = {}): GameView {
 
 function table(game: GameView, handResult: Parameters<typeof GameTable>[0]['handResult'] = null) {
   return (
-    <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <GameTable
-          game={game}
-          handResult={handResult}
-          over={null}
-          announcement={null}
-          onPlay={() => undefined}
-          onResign={() => undefined}
-          onPlayAgain={() => undefined}
-        />
-      </MemoryRouter>
-    </MantineProvider>
+    <GameTable
+      game={game}
+      handResult={handResult}
+      over={null}
+      announcement={null}
+      onPlay={() => undefined}
+      onResign={() => undefined}
+      onPlayAgain={() => undefined}
+    />
   );
 }
 
@@ -111,7 +105,7 @@ describe('the table for 2, 3 and 4 seats', () => {
       it(`${n} seats at ${w}×${h}: every opponent at their side with backs, avatar and score; each card of the trick named`, () => {
         viewport(w, h);
         const game = gameOf(n);
-        render(table(game));
+        renderWithProviders(table(game), { route: '/' });
         const layout = tableLayout(w, h, n, 4);
         const expected = n === 2 ? ['top'] : n === 3 ? ['left', 'right'] : ['left', 'top', 'right'];
         const seats = [...document.querySelectorAll<HTMLElement>('[data-side]')].filter((el) =>
@@ -158,13 +152,14 @@ describe('the table for 2, 3 and 4 seats', () => {
 
   it(`the hand result shows its card at least 48 px wide (${RESULT_CARD_PX} px)`, () => {
     viewport(390, 844);
-    render(
+    renderWithProviders(
       table(gameOf(2, { currentTrick: [], trickNumber: 1 }), {
         seat: 1,
         card: '7_hearts',
         points: 1,
         reason: '7 captured the lead: 1 point',
       }),
+      { route: '/' },
     );
     const card = within(screen.getByRole('status')).getByAltText('7 of hearts');
     expect(Number(card.getAttribute('width'))).toBeGreaterThanOrEqual(48);
@@ -189,7 +184,7 @@ describe('table motion', () => {
   it('deals the hand in, flies played cards in and sweeps a won trick to its winner', () => {
     viewport(390, 844);
     const game = gameOf(2);
-    const view = render(table(game));
+    const view = renderWithProviders(table(game), { route: '/' });
     // The deal: every card of the hand, and the card in the middle flying in.
     expect(animate.mock.calls.length).toBe(5);
     animate.mockClear();
@@ -207,7 +202,7 @@ describe('table motion', () => {
     reducedMotion(true);
     viewport(390, 844);
     const game = gameOf(2);
-    const view = render(table(game));
+    const view = renderWithProviders(table(game), { route: '/' });
     view.rerender(table(won(game)));
     expect(animate).not.toHaveBeenCalled();
     expect(screen.queryByTestId('collected-trick')).toBeNull();

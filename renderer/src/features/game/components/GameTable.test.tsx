@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable, type GameTableProps } from './GameTable';
 import type { HandResult } from '../hooks/handResult';
 
@@ -52,21 +50,18 @@ const base: GameView = {
 function renderTable(props: Omit<Partial<GameTableProps>, 'game'> & { game?: Partial<GameView> } = {}) {
   const onPlay = vi.fn();
   const onResign = vi.fn();
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <GameTable
-          handResult={null}
-          over={null}
-          announcement={null}
-          onPlay={onPlay}
-          onResign={onResign}
-          onPlayAgain={() => undefined}
-          {...props}
-          game={{ ...base, ...props.game }}
-        />
-      </MemoryRouter>
-    </MantineProvider>,
+  renderWithProviders(
+    <GameTable
+      handResult={null}
+      over={null}
+      announcement={null}
+      onPlay={onPlay}
+      onResign={onResign}
+      onPlayAgain={() => undefined}
+      {...props}
+      game={{ ...base, ...props.game }}
+    />,
+    { route: '/' },
   );
   return { onPlay, onResign };
 }

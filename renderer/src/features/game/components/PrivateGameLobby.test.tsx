@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
 
 const NOW = Date.UTC(2026, 0, 1, 12);
@@ -53,11 +51,7 @@ const waiting: GameView = {
 };
 
 function renderIn(node: ReactNode) {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </MantineProvider>,
-  );
+  renderWithProviders(node, { route: '/' });
 }
 
 describe('private game lobby', () => {

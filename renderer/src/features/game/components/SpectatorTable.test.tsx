@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable } from './GameTable';
 
 /** What a spectator is sent: no seat, no hand, no legal cards, and how many are watching. */
@@ -59,21 +57,18 @@ const over: ServerMessageOf<'GAME_OVER'> = {
 };
 
 function renderTable(readOnly: boolean) {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <GameTable
-          game={watched}
-          handResult={null}
-          over={over}
-          announcement={null}
-          onPlay={() => undefined}
-          onResign={() => undefined}
-          onPlayAgain={() => undefined}
-          readOnly={readOnly}
-        />
-      </MemoryRouter>
-    </MantineProvider>,
+  renderWithProviders(
+    <GameTable
+      game={watched}
+      handResult={null}
+      over={over}
+      announcement={null}
+      onPlay={() => undefined}
+      onResign={() => undefined}
+      onPlayAgain={() => undefined}
+      readOnly={readOnly}
+    />,
+    { route: '/' },
   );
 }
 

@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { DailyRewardCard, timeUntil } from './DailyRewardCard';
 
@@ -46,13 +43,7 @@ function server(state: { today: number; streak: number; claimedToday: boolean })
 }
 
 function show() {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <DailyRewardCard />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<DailyRewardCard />);
 }
 
 const claimButton = () => screen.getByRole('button', { name: /Claim/ }) as HTMLButtonElement;

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { invitationAtom } from '../hooks/useInvitations';
 
 const sent: object[] = [];
@@ -18,16 +17,15 @@ function show(path = '/games') {
     from: { id: 7, username: 'kofi' },
     expiresAt: Date.now() + 120_000,
   });
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter initialEntries={[path]}>
-        <InvitationDialog />
-        <Routes>
-          <Route path="/games" element={<p>games hub</p>} />
-          <Route path="/game/:gameId" element={<p>the table</p>} />
-        </Routes>
-      </MemoryRouter>
-    </MantineProvider>,
+  renderWithProviders(
+    <>
+      <InvitationDialog />
+      <Routes>
+        <Route path="/games" element={<p>games hub</p>} />
+        <Route path="/game/:gameId" element={<p>the table</p>} />
+      </Routes>
+    </>,
+    { route: path },
   );
 }
 

@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StaffAction } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { AuditSection } from './AuditSection';
 
 const json = (body: unknown) =>
@@ -38,13 +35,7 @@ describe('audit log', () => {
           }),
     );
     vi.stubGlobal('fetch', fetch);
-    render(
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={createQueryClient()}>
-          <AuditSection stacked={false} />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<AuditSection stacked={false} />);
     const list = await screen.findByRole('list', { name: 'Staff actions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(fetch.mock.calls[0]![0]).toBe('/api/manager/audit?limit=50');

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DailyReward } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { DailyRewardDialog } from './DailyRewardDialog';
 
@@ -37,13 +34,7 @@ function stubServer() {
 }
 
 function show(reward: DailyReward | null, onClose = vi.fn()) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <DailyRewardDialog reward={reward} opened onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<DailyRewardDialog reward={reward} opened onClose={onClose} />);
   return onClose;
 }
 

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { ImageUploadField } from './ImageUploadField';
 
@@ -13,11 +12,7 @@ const json = (status: number, body: unknown) =>
 
 function Harness() {
   const [url, setUrl] = useState('');
-  return (
-    <MantineProvider theme={theme}>
-      <ImageUploadField value={url} onChange={setUrl} />
-    </MantineProvider>
-  );
+  return <ImageUploadField value={url} onChange={setUrl} />;
 }
 
 /** Each upload waits until the test answers it. */
@@ -50,7 +45,7 @@ describe('image upload field', () => {
 
   it('takes images only and cannot upload before a file is chosen', () => {
     stubUploads();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     expect(fileInput().accept).toBe('image/*');
     expect(screen.getByText('No file selected')).toBeTruthy();
     expect(uploadButton().disabled).toBe(true);
@@ -61,7 +56,7 @@ describe('image upload field', () => {
 
   it('uploads the file as the one form field, is disabled meanwhile, then sets the address and clears the choice', async () => {
     const { fetch, answer } = stubUploads();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     pick();
     await waitFor(() => expect(uploadButton().disabled).toBe(false));
     fireEvent.click(uploadButton());
@@ -86,7 +81,7 @@ describe('image upload field', () => {
 
   it('a refused upload shows the destructive Error uploading image notice and keeps the address', async () => {
     const { answer } = stubUploads();
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     pick('notes.png');
     await waitFor(() => expect(uploadButton().disabled).toBe(false));
     fireEvent.click(uploadButton());
@@ -113,7 +108,7 @@ describe('image upload field', () => {
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    render(<Harness />);
+    renderWithProviders(<Harness />);
     pick();
     await waitFor(() => expect(uploadButton().disabled).toBe(false));
     fireEvent.click(uploadButton());

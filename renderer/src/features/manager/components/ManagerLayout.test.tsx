@@ -1,9 +1,7 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { SIDEBAR_COOKIE, useSidebar } from '../hooks/useSidebar';
 import { SAVE_DEBOUNCE_MS } from '../hooks/useSplit';
 import { ManagerLayout } from './ManagerLayout';
@@ -35,14 +33,7 @@ function Frame() {
   );
 }
 
-const showFrame = () =>
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter>
-        <Frame />
-      </MemoryRouter>
-    </MantineProvider>,
-  );
+const showFrame = () => renderWithProviders(<Frame />, { route: '/' });
 
 const clearCookie = () => {
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
@@ -117,16 +108,14 @@ describe('list | editor split', () => {
   afterEach(cleanup);
 
   const showSplit = (stacked = false) =>
-    render(
-      <MantineProvider theme={theme}>
-        <SplitPane
-          storageKey="test-split"
-          stacked={stacked}
-          label="Items"
-          list={<p>list</p>}
-          editor={<p>editor</p>}
-        />
-      </MantineProvider>,
+    renderWithProviders(
+      <SplitPane
+        storageKey="test-split"
+        stacked={stacked}
+        label="Items"
+        list={<p>list</p>}
+        editor={<p>editor</p>}
+      />,
     );
   const saved = () => JSON.parse(localStorage.getItem('test-split') ?? 'null') as unknown;
 

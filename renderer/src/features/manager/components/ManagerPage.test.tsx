@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { ManagerPage } from './ManagerPage';
 
 const json = (body: unknown) =>
@@ -30,15 +26,7 @@ function signedInAs(role: Role) {
       : json([]),
   );
   vi.stubGlobal('fetch', fetch);
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/manager']}>
-          <ManagerPage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ManagerPage />, { route: '/manager' });
   return fetch;
 }
 

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagerShopItem } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { AdjustmentsSection } from './AdjustmentsSection';
 import { ShopItemsSection } from './ShopItemsSection';
@@ -55,11 +52,7 @@ const writes = (fetch: ReturnType<typeof stubServer>) =>
     .map(([url, init]) => ({ url, method: init!.method, body: JSON.parse(String(init!.body)) as unknown }));
 
 function show(ui: React.ReactNode) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(ui);
 }
 
 describe('shop items', () => {

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { theme } from '../../../lib/theme';
 import { matchAtom } from '../../../lib/queue';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 
 const sent: object[] = [];
@@ -20,11 +19,7 @@ function show(...opponents: (string | { username: string; avatarUrl: string | nu
     expiresAt: Date.now() + 30_000,
     accepted: false,
   });
-  render(
-    <MantineProvider theme={theme}>
-      <MatchDialog userId={5} />
-    </MantineProvider>,
-  );
+  renderWithProviders(<MatchDialog userId={5} />);
 }
 
 describe('match dialog', () => {

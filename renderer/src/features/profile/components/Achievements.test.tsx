@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { Achievements } from './Achievements';
 
@@ -41,13 +38,7 @@ describe('achievements', () => {
       return json(200, { currency: 100, premiumCurrency: 0 });
     });
     vi.stubGlobal('fetch', fetch);
-    render(
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={createQueryClient()}>
-          <Achievements />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderWithProviders(<Achievements />);
     await screen.findByText('2 of 3 unlocked');
     const tenWins = screen.getByLabelText('Ten wins');
     expect(tenWins.dataset.state).toBe('locked');

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Purchase } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { ProfilePage } from './ProfilePage';
 
 const user = {
@@ -90,15 +86,7 @@ function server(opts: { failChoice?: boolean; initial?: number; purchases?: Purc
 }
 
 function showProfile() {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/profile']}>
-          <ProfilePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ProfilePage />, { route: '/profile' });
 }
 
 describe('avatar picker on your profile', () => {

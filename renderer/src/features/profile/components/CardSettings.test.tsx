@@ -1,19 +1,16 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../../lib/storage';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { CardSettings } from './CardSettings';
 
 function show() {
-  render(
-    <MantineProvider theme={theme}>
-      <Provider store={createStore()}>
-        <CardSettings />
-      </Provider>
-    </MantineProvider>,
+  renderWithProviders(
+    <Provider store={createStore()}>
+      <CardSettings />
+    </Provider>,
   );
 }
 

@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_EXPIRED_MESSAGE } from '../../../lib/http';
-import { createQueryClient } from '../../../lib/query-client';
 import { getToken, STORAGE_KEYS } from '../../../lib/storage';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { ProfilePage } from './ProfilePage';
 
@@ -23,15 +19,7 @@ const cachedUser = {
 };
 
 function showProfile() {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/profile']}>
-          <ProfilePage />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<ProfilePage />, { route: '/profile' });
 }
 
 describe('profile page, signed out', () => {

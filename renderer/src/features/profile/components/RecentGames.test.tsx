@@ -1,12 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UserGame } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { RecentGames } from './RecentGames';
 
 const json = (status: number, body: unknown) =>
@@ -41,15 +37,7 @@ const games: UserGame[] = [
 ];
 
 function show(userId: number) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <RecentGames userId={userId} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<RecentGames userId={userId} />, { route: '/' });
 }
 
 describe('recent games on a profile', () => {

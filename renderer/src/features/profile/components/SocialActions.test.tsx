@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Friendship, FriendsList } from '@shared/protocol';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 
@@ -41,13 +37,7 @@ function server(routes: Record<string, (body: unknown) => Response>) {
 }
 
 function show(node: React.ReactNode) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>{node}</MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(node, { route: '/' });
 }
 
 const toasts = () =>

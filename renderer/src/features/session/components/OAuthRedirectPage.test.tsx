@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
 import { getToken } from '../../../lib/storage';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import {
   createPkce,
@@ -72,18 +69,13 @@ function Arrived() {
 }
 
 function show(entry: string) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[entry]}>
-          <Routes>
-            <Route path="/oauth-redirect" element={<OAuthRedirectPage />} />
-            <Route path="/auth" element={<AuthPage />} />
-            <Route path="*" element={<Arrived />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
+  renderWithProviders(
+    <Routes>
+      <Route path="/oauth-redirect" element={<OAuthRedirectPage />} />
+      <Route path="/auth" element={<AuthPage />} />
+      <Route path="*" element={<Arrived />} />
+    </Routes>,
+    { route: entry },
   );
 }
 

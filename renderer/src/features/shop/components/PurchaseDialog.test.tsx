@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { PurchaseDialog, type PricedItem } from './PurchaseDialog';
 
@@ -45,13 +42,7 @@ function server(balance: { currency: number; premiumCurrency: number }) {
 }
 
 function show(onClose = vi.fn()) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <PurchaseDialog item={avatar} onClose={onClose} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<PurchaseDialog item={avatar} onClose={onClose} />);
   return onClose;
 }
 

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../lib/query-client';
-import { theme } from '../../../lib/theme';
+import { renderWithProviders } from '../../../lib/testing/render';
 import { PENDING_PAYMENTS_POLL_MS } from '../../../lib/timings';
 import { toastsAtom } from '../../../lib/toast';
 import { PendingPayments } from '../components/PendingPayments';
@@ -88,15 +85,7 @@ function Strip() {
 }
 
 function show(path = '/shop') {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <Strip />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<Strip />, { route: path });
 }
 
 /** Lets fetches, effects and renders run, moving the clock by `ms`. */

@@ -1,12 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyPlay, legalCards, newGame, type Card } from '@shared/game';
 import type { GameReplay } from '@shared/protocol';
-import { theme } from '../../../../lib/theme';
+import { renderWithProviders } from '../../../../lib/testing/render';
 import { replaySteps } from '../../hooks/replaySteps';
 import { REPLAY_STEP_MS, ReplayTable } from './ReplayPage';
 
@@ -46,15 +43,7 @@ function finishedGame(): GameReplay {
 }
 
 function renderReplay(game = finishedGame()) {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MantineProvider theme={theme}>
-        <MemoryRouter>
-          <ReplayTable game={game} steps={replaySteps(game.replay)} />
-        </MemoryRouter>
-      </MantineProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ReplayTable game={game} steps={replaySteps(game.replay)} />, { route: '/' });
   return game;
 }
 

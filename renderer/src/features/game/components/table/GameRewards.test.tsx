@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
-import { createQueryClient } from '../../../../lib/query-client';
-import { theme } from '../../../../lib/theme';
+import { renderWithProviders } from '../../../../lib/testing/render';
 import { toastsAtom } from '../../../../lib/toast';
 import { GameOverDialog } from './Dialogs';
 
@@ -52,15 +48,9 @@ function server(answer: Response) {
 }
 
 function show(message = over, view = game) {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter>
-          <GameOverDialog game={view} over={message} onPlayAgain={() => undefined} />
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<GameOverDialog game={view} over={message} onPlayAgain={() => undefined} />, {
+    route: '/',
+  });
 }
 
 const rewards = () => within(screen.getByRole('dialog')).getByLabelText('Game rewards');

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
-import { theme } from '../../../../lib/theme';
+import { renderWithProviders } from '../../../../lib/testing/render';
 import { GameOverDialog, LastTrickDialog } from './Dialogs';
 import { PlayerHand } from './Hand';
 import { seatName, statusLine, tableLayout } from './layout';
@@ -66,11 +64,7 @@ const over = (change: Partial<ServerMessageOf<'GAME_OVER'>>): ServerMessageOf<'G
 });
 
 function show(node: React.ReactNode) {
-  render(
-    <MantineProvider theme={theme}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </MantineProvider>,
-  );
+  renderWithProviders(node, { route: '/' });
 }
 
 afterEach(cleanup);

@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Deck } from '@shared/protocol';
-import { createQueryClient } from '../../../../lib/query-client';
 import { STORAGE_KEYS } from '../../../../lib/storage';
-import { theme } from '../../../../lib/theme';
+import { renderWithProviders } from '../../../../lib/testing/render';
 import { toastsAtom } from '../../../../lib/toast';
 import { DecksPanel } from './DecksPanel';
 
@@ -71,13 +68,7 @@ function server(
 }
 
 function show() {
-  render(
-    <MantineProvider theme={theme}>
-      <QueryClientProvider client={createQueryClient()}>
-        <DecksPanel userId={1} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
+  renderWithProviders(<DecksPanel userId={1} />);
 }
 
 const shownNames = () => screen.queryAllByTestId('deck-item').map((item) => item.getAttribute('aria-label'));
