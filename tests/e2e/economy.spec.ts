@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { cutShort, registerThroughUi, uniqueName } from './helpers';
 
 /** "1,200" → 1200. */
 const parse = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
@@ -11,6 +11,7 @@ async function amountOf(locator: Locator): Promise<number> {
 
 async function screenshots(page: Page) {
   for (const size of [
+    { name: 'small-phone', width: 360, height: 640 },
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1440, height: 900 },
   ]) {
@@ -29,6 +30,7 @@ async function screenshots(page: Page) {
       await page.waitForTimeout(400); // let entrance animations settle for the picture
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
+      expect.soft(await cutShort(page), `${path} at ${size.width}px`).toEqual([]);
       await page.screenshot({
         path: `test-results/e2e/screens/economy-${size.name}-${name}.png`,
         fullPage: true,

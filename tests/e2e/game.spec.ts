@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hand, playToTheEnd, registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { cutShort, hand, playToTheEnd, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -112,5 +112,6 @@ test('a practice game against the easy bot, played to the end on a phone, with a
   expect(tookResult).toBe(true);
   await page.waitForTimeout(600); // the dialog's entrance transition
   await page.screenshot({ path: `${SHOTS}/phone-game-over.png` });
+  expect(await cutShort(page, '[role="dialog"]')).toEqual([]);
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Back to games' })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { cutShort, registerThroughUi, uniqueName } from './helpers';
 
 const PNG = fileURLToPath(new URL('./fixtures/reward.png', import.meta.url));
 
@@ -29,6 +29,7 @@ async function screenshots(page: Page, name: string, paths: string[]) {
       await expect(page.getByRole('heading').first()).toBeVisible();
       await page.waitForTimeout(400);
       await noOverflow(page, `${target} at ${width}px`);
+      expect.soft(await cutShort(page), `${target} at ${width}px`).toEqual([]);
       const section = new URL(target, 'http://x').searchParams.get('section') ?? 'home';
       await page.screenshot({
         path: `test-results/e2e/screens/${name}-${section}-${width}.png`,

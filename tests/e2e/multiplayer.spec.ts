@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hand, registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { cutShort, hand, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -78,6 +78,7 @@ test('three players queue Quick for a table of 3, all accept, and play it to the
   await pages[0]!.screenshot({ path: `${SHOTS}/desktop-match-dialog-3.png` });
   await expect(pages[2]!.getByRole('dialog')).toContainText('3-player table');
   await pages[2]!.screenshot({ path: `${SHOTS}/phone-match-dialog-3.png` });
+  expect(await cutShort(pages[2]!, '[role="dialog"]')).toEqual([]);
   await pages[0]!.getByRole('button', { name: 'Accept' }).click();
   await expect(pages[0]!.getByText('Waiting for the other players...')).toBeVisible();
   for (const page of pages.slice(1)) await page.getByRole('button', { name: 'Accept' }).click();

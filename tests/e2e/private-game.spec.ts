@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hand, registerThroughUi, uniqueName } from './helpers';
+import { cutShort, hand, registerThroughUi, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 const PHONE = { width: 390, height: 844 };
@@ -80,6 +80,7 @@ test('a friend declines one challenge and accepts the next from the dialog; the 
   await kofi.screenshot({ path: `${SHOTS}/phone-private-invitation.png` });
   await kofi.setViewportSize({ width: 360, height: 640 });
   await kofi.screenshot({ path: `${SHOTS}/small-private-invitation.png` });
+  expect(await cutShort(kofi)).toEqual([]);
   await kofi.setViewportSize(PHONE);
   await invitation.getByRole('button', { name: 'Decline' }).click();
   await expect(invitation).toBeHidden();
@@ -98,6 +99,7 @@ test('a friend declines one challenge and accepts the next from the dialog; the 
   await ama.screenshot({ path: `${SHOTS}/phone-private-waiting.png` });
   await ama.setViewportSize({ width: 360, height: 640 });
   await ama.screenshot({ path: `${SHOTS}/small-private-waiting.png` });
+  expect(await cutShort(ama)).toEqual([]);
   await ama.setViewportSize(PHONE);
   await kofi.screenshot({ path: `${SHOTS}/desktop-private-invitation.png` });
   await invitation.getByRole('button', { name: 'Accept' }).click();

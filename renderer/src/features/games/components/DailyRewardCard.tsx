@@ -153,6 +153,8 @@ export function DailyRewardCard() {
           color="spar"
           c="dark.9"
           miw={110}
+          // The line beside it wraps instead: squeezed, the button cut "Claimed" on a 360 px phone.
+          style={{ flexShrink: 0 }}
           loading={claim.isPending}
           disabled={!data || data.claimedToday || claim.isPending}
           onClick={() => claim.mutate()}

@@ -96,7 +96,8 @@ export function DailyRewardsSection() {
                     <Text size="sm">{itemName(reward.bonusItemId)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={reward.isActive ? 'teal' : 'gray'} variant="light">
+                    {/* Its own width: the table gave the column less on a phone and cut "Active". */}
+                    <Badge color={reward.isActive ? 'teal' : 'gray'} variant="light" miw="max-content">
                       {reward.isActive ? 'Active' : 'Inactive'}
                     </Badge>
                   </Table.Td>
