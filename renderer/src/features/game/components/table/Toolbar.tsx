@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Flex, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconBook2, IconEye, IconFlag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { TRICKS_PER_HAND } from '@shared/game';
@@ -69,17 +69,16 @@ export function TableToolbar({
       >
         <IconArrowLeft size={20} />
       </ActionIcon>
-      {stacked ? (
-        <Stack gap={2} align="center" miw={0} data-testid="toolbar-middle">
-          {badges}
-          {progress}
-        </Stack>
-      ) : (
-        <Group gap={6} wrap="nowrap" miw={0} data-testid="toolbar-middle">
-          {badges}
-          {progress}
-        </Group>
-      )}
+      <Flex
+        direction={stacked ? 'column' : 'row'}
+        gap={stacked ? 2 : 6}
+        align="center"
+        miw={0}
+        data-testid="toolbar-middle"
+      >
+        {badges}
+        {progress}
+      </Flex>
       <Group gap={4} wrap="nowrap">
         <SoundMenuButton />
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="How to Play" onClick={onShowRules}>
