@@ -46,7 +46,7 @@ function StaffArea() {
   const pick = (key: SectionKey) => setParams({ section: key }, { replace: true });
   return (
     <ManagerLayout sidebar={sidebar} section={section} onSection={pick}>
-      {section === 'rewards' && <DailyRewardsSection />}
+      {section === 'rewards' && <DailyRewardsSection stacked={sidebar.mobile} />}
       {section === 'shop' && <ShopItemsSection stacked={sidebar.mobile} />}
       {section === 'adjust' && <AdjustmentsSection />}
       {section === 'audit' && <AuditSection stacked={sidebar.mobile} />}
