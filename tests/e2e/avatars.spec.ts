@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -75,12 +75,14 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
   await expect(mine).toHaveAttribute('src', avatar.imageUrl);
   await expect(picker.getByRole('radio', { name: avatar.name })).toHaveAttribute('aria-checked', 'true');
   for (const size of [
+    { name: 'small-phone', width: 360, height: 640 },
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1440, height: 900 },
   ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(300);
     await noSidewaysScroll(page, `profile at ${size.width}px`);
+    expect.soft(await cutShort(page), `profile at ${size.width}px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/avatars-${size.name}-profile.png`, fullPage: true });
   }
 
@@ -103,11 +105,13 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
   for (const size of [
     { name: 'desktop', width: 1440, height: 900 },
     { name: 'phone', width: 390, height: 844 },
+    { name: 'small-phone', width: 360, height: 640 },
   ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForTimeout(300);
     await noSidewaysScroll(page, `table at ${size.width}px`);
     await tableAtRest(page);
+    expect.soft(await cutShort(page), `table at ${size.width}px`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/avatars-${size.name}-table.png` });
   }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { befriendThroughApi, registerThroughUi, uniqueName } from './helpers';
+import { befriendThroughApi, cutShort, registerThroughUi, uniqueName } from './helpers';
 
 /** Sends `text` from the conversation page's composer. */
 async function say(page: Page, text: string) {
@@ -77,6 +77,7 @@ test('two friends chat both ways in real time, as plain text, with presence and 
   await ctxB.close();
   await expect(a.getByTestId('chat-presence')).toHaveText('Offline', { timeout: 10_000 });
   await a.screenshot({ path: 'test-results/e2e/screens/phone-conversation.png' });
+  expect.soft(await cutShort(a), 'conversation at 390 px').toEqual([]);
   expect(errors).toEqual([]);
   await ctxA.close();
 });

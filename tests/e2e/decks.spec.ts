@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -85,6 +85,7 @@ test('a player buys a premium deck, makes it their default and plays a practice 
   await expect(confirm).toBeEnabled();
   await page.waitForTimeout(400); // the dialog's entrance transition
   await page.screenshot({ path: `${SHOTS}/decks-phone-confirm.png` });
+  expect.soft(await cutShort(page), 'confirm dialog').toEqual([]);
   await confirm.click();
   await expect(page.getByText('Purchase Successful')).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -95,6 +96,7 @@ test('a player buys a premium deck, makes it their default and plays a practice 
   await expect(card.getByText('Default', { exact: true })).toBeVisible();
   await expect(card.getByText('In use')).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/decks-phone-owned-default.png` });
+  expect.soft(await cutShort(page), 'owned default deck').toEqual([]);
   // Only one deck is the default: the system deck gave way.
   await page.getByRole('combobox', { name: 'Membership' }).selectOption('all');
   await page.getByRole('tab', { name: 'All' }).click();
@@ -140,6 +142,7 @@ test('deck filters, tabs and the grid / list toggle on a phone and a desktop', a
   test.setTimeout(60_000);
   await registerThroughUi(page, uniqueName('dfil'));
   for (const size of [
+    { name: 'small-phone', width: 360, height: 640 },
     { name: 'phone', width: 390, height: 844 },
     { name: 'desktop', width: 1440, height: 900 },
   ]) {
@@ -151,6 +154,7 @@ test('deck filters, tabs and the grid / list toggle on a phone and a desktop', a
     await expect(page.getByTestId('deck-list')).toHaveAttribute('data-view', 'grid');
     await page.waitForTimeout(400); // let the images and entrance settle for the picture
     await page.screenshot({ path: `${SHOTS}/decks-${size.name}-grid.png` });
+    expect.soft(await cutShort(page), `grid at ${size.width}px`).toEqual([]);
 
     // Tabs: premium holds premium and exclusive decks, free only free ones.
     await page.getByRole('tab', { name: 'Premium' }).click();
@@ -193,6 +197,7 @@ test('deck filters, tabs and the grid / list toggle on a phone and a desktop', a
     await expect(page.getByTestId('deck-list')).toHaveAttribute('data-view', 'list');
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/decks-${size.name}-list.png` });
+    expect.soft(await cutShort(page), `list at ${size.width}px`).toEqual([]);
     await openDecks(page);
     await expect(page.getByTestId('deck-list')).toHaveAttribute('data-view', 'list');
     await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');

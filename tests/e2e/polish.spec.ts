@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from './helpers';
+import { cutShort, registerThroughUi, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/polish';
 const SIZES = [
@@ -149,6 +149,7 @@ test('screens: home with the reminder, landing and a game room at 360, 390 and 1
     expect(hero.left, `${size.width} px: fan's left edge`).toBeGreaterThanOrEqual(0);
     expect(hero.right, `${size.width} px: fan's right edge`).toBeGreaterThanOrEqual(0);
     await visitor.screenshot({ path: `${SHOTS}/${size.name}-landing.png`, fullPage: true });
+    expect.soft(await cutShort(visitor), `landing at ${size.width} px`).toEqual([]);
   }
   await visitor.close();
 
@@ -163,6 +164,7 @@ test('screens: home with the reminder, landing and a game room at 360, 390 and 1
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${size.width} px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${size.name}-home.png`, fullPage: true });
+    expect.soft(await cutShort(page), `home at ${size.width} px`).toEqual([]);
   }
   await page.goto('/games');
   await page.screenshot({ path: `${SHOTS}/desktop-games.png` });
@@ -175,6 +177,7 @@ test('screens: home with the reminder, landing and a game room at 360, 390 and 1
     await page.waitForTimeout(500);
     await expect(banner(page)).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/${size.name}-game-room.png` });
+    expect.soft(await cutShort(page), `game room at ${size.width} px`).toEqual([]);
   }
   await page.close();
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  cutShort,
   befriendThroughApi,
   expectFriendPresence,
   hand,
@@ -12,6 +13,7 @@ import {
 } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
+const SMALL_PHONE = { width: 360, height: 640 };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
@@ -69,8 +71,13 @@ test('friends find each other, chat, see each other come and go, play a private 
   await expect(kofi.getByTestId(`unread-${amaName}`)).toContainText('2');
   await kofi.waitForTimeout(300);
   await kofi.screenshot({ path: `${SHOTS}/phone-friends-unread.png` });
+  expect.soft(await cutShort(kofi), 'friends with unread at 390px').toEqual([]);
+  await kofi.setViewportSize(SMALL_PHONE);
+  await kofi.screenshot({ path: `${SHOTS}/small-phone-friends-unread.png` });
+  expect.soft(await cutShort(kofi), 'friends with unread at 360px').toEqual([]);
   await kofi.setViewportSize(DESKTOP);
   await kofi.screenshot({ path: `${SHOTS}/desktop-friends-unread.png` });
+  expect.soft(await cutShort(kofi), 'friends with unread at 1440px').toEqual([]);
   await kofi.setViewportSize(PHONE);
 
   // Kofi opens it (the badge goes) and answers; Ama sees it without reloading.
@@ -82,6 +89,12 @@ test('friends find each other, chat, see each other come and go, play a private 
   await expect(kofi.getByTestId('chat-presence')).toHaveText('Online');
   await kofi.screenshot({ path: `${SHOTS}/phone-social-conversation.png` });
   await ama.screenshot({ path: `${SHOTS}/desktop-social-conversation.png` });
+  expect.soft(await cutShort(kofi), 'conversation at 390px').toEqual([]);
+  await kofi.setViewportSize(SMALL_PHONE);
+  await kofi.screenshot({ path: `${SHOTS}/small-phone-social-conversation.png` });
+  expect.soft(await cutShort(kofi), 'conversation at 360px').toEqual([]);
+  await kofi.setViewportSize(PHONE);
+  expect.soft(await cutShort(ama), 'conversation at 1440px').toEqual([]);
 
   // Kofi goes offline (leaves the app), and Ama's conversation header says so.
   const amaId = (await whoAmI(ama)).id;

@@ -248,6 +248,8 @@ function Header({
           disabled={friendshipId === null}
           loading={challenge.isPending}
           onClick={() => friendshipId !== null && challenge.mutate(friendshipId)}
+          // Whole on a phone: a long name gives way (it truncates) rather than "Challeng".
+          style={{ flexShrink: 0 }}
         >
           Challenge
         </Button>
