@@ -93,7 +93,17 @@ test('friends find each other, chat, see each other come and go, play a private 
   await kofi.setViewportSize(SMALL_PHONE);
   await kofi.screenshot({ path: `${SHOTS}/small-phone-social-conversation.png` });
   expect.soft(await cutShort(kofi), 'conversation at 360px').toEqual([]);
-  await kofi.setViewportSize(PHONE);
+  // Ama's profile, from the conversation's header, on both phones.
+  await kofi.getByRole('link', { name: new RegExp(amaName) }).click();
+  await expect(kofi.getByRole('button', { name: 'Challenge' })).toBeVisible();
+  for (const size of [SMALL_PHONE, PHONE]) {
+    await kofi.setViewportSize(size);
+    await kofi.waitForTimeout(300);
+    await kofi.screenshot({ path: `${SHOTS}/friend-profile-${size.width}.png`, fullPage: true });
+    expect.soft(await cutShort(kofi), `friend's profile at ${size.width}px`).toEqual([]);
+  }
+  await kofi.goBack();
+  await expect(kofi.getByTestId('chat-friend-name')).toHaveText(amaName);
   expect.soft(await cutShort(ama), 'conversation at 1440px').toEqual([]);
 
   // Kofi goes offline (leaves the app), and Ama's conversation header says so.

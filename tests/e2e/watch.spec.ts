@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hand, registerThroughUi, toolbarProblems, uniqueName } from './helpers';
+import { cutShort, hand, registerThroughUi, toolbarProblems, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -27,10 +27,12 @@ async function shoot(page: Page, name: string) {
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
+    [360, 640],
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    expect.soft(await cutShort(page), `${name} at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
