@@ -78,6 +78,8 @@ test('a third user watches a live game to the end without seeing a hand, then re
   await featured.getByRole('link', { name: 'Watch' }).click();
   await expect(eye).toHaveURL(`/game/${gameId}`);
   await expect(eye.getByText('watching', { exact: true })).toBeVisible();
+  // The players are told at once, before anyone plays: their tables count the watcher.
+  for (const page of [a, b]) await expect(page.getByLabel('1 watching')).toBeVisible();
 
   // The players play on; the spectator never has a hand nor sees a card before it is played.
   let checks = 0;
@@ -97,8 +99,6 @@ test('a third user watches a live game to the end without seeing a hand, then re
       checks++;
     }
     if (step === 6) {
-      // The players' own tables count the watcher once a card has been played since.
-      await expect(a.getByLabel('1 watching')).toBeVisible();
       // Both toolbars, the spectator's with its extra badge, fit a phone without cutting a badge.
       for (const [page, who] of [
         [a, 'player'],

@@ -27,6 +27,9 @@ import { UpdateEncoder, gameView, toEventMessages } from './view';
 
 export type { RoomPlayer, RoomSnapshot } from './types';
 
+/** How long the room gathers spectators coming and going before it tells everyone the count. */
+export const SPECTATOR_COUNT_DELAY_MS = 1000;
+
 export interface RoomDeps {
   store: GameStore;
   now: () => number;
@@ -86,6 +89,9 @@ export class GameRoom {
   private inviteTimer: NodeJS.Timeout | undefined;
   private turnTimer: NodeJS.Timeout | undefined;
   private botTimer: NodeJS.Timeout | undefined;
+  private spectatorTimer: NodeJS.Timeout | undefined;
+  /** The spectator count the last GAME_UPDATE carried. */
+  private spectatorsSent = 0;
   private queue: Promise<unknown> = Promise.resolve();
   /** Set once a write was fenced off: this copy of the game is dead. */
   lost = false;
@@ -145,6 +151,7 @@ export class GameRoom {
     clearTimeout(this.turnTimer);
     clearTimeout(this.botTimer);
     clearTimeout(this.inviteTimer);
+    clearTimeout(this.spectatorTimer);
     for (const timer of this.graceTimers.values()) clearTimeout(timer);
     this.graceTimers.clear();
   }
@@ -173,6 +180,7 @@ export class GameRoom {
       if (this.mode !== 'ranked' && this.mode !== 'quick')
         throw new RoomError('NOT_A_PLAYER', 'This game can only be watched by its players');
       this.spectators.add(userId);
+      this.spectatorsChanged();
     } else if (this.status === 'waiting' && this.isConnected(userId)) {
       this.joined.add(userId);
       // The view goes out first (the caller sends it); the start, if this completes the pair,
@@ -186,18 +194,30 @@ export class GameRoom {
     return view;
   }
 
-  /**
-   * Unsubscribes a spectator (or a player's waiting-room presence). Players are not told: a
-   * spectator coming or going changes neither the game nor its seq. See docs/design.md, "Watch and replays".
-   */
+  /** Unsubscribes a spectator (or a player's waiting-room presence). */
   leave(userId: number): void {
-    this.spectators.delete(userId);
+    if (this.spectators.delete(userId)) this.spectatorsChanged();
     this.joined.delete(userId);
   }
 
-  /** A spectator went offline: they stop watching (players are untouched). */
+  /** A spectator went offline: they stop watching. */
   stopWatching(userId: number): void {
-    this.spectators.delete(userId);
+    if (this.spectators.delete(userId)) this.spectatorsChanged();
+  }
+
+  /**
+   * Spectators came or went: everyone in the room is told the new count SPECTATOR_COUNT_DELAY_MS
+   * later, in one GAME_UPDATE at the same seq, so a crowd arriving (or a flood of joins and
+   * leaves) costs one update. Nothing is sent when the count is back where it was. See
+   * docs/design.md, "Watch and replays".
+   */
+  private spectatorsChanged(): void {
+    if (this.spectatorTimer !== undefined || this.status !== 'active') return;
+    this.spectatorTimer = setTimeout(() => {
+      this.spectatorTimer = undefined;
+      if (this.status === 'active' && !this.lost && this.spectators.size !== this.spectatorsSent)
+        this.broadcast([]);
+    }, SPECTATOR_COUNT_DELAY_MS);
   }
 
   spectatorCount(): number {
@@ -508,6 +528,7 @@ export class GameRoom {
    */
   private broadcast(events: GameEventMessage[], first?: number): void {
     const update = this.updates.update(this, events);
+    this.spectatorsSent = this.spectators.size;
     const mover = first === undefined ? undefined : this.players[first];
     if (mover && mover.userId !== null) this.deps.send(mover.userId, update.seat(mover.seat, mover.userId));
     for (const { seat, userId } of this.players)

@@ -9,6 +9,7 @@ import {
   playOn,
   type Player,
 } from '../../testing/game-clients';
+import { SPECTATOR_COUNT_DELAY_MS } from '../../rooms/room';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/harness';
 import type { TestSocket } from '../../testing/ws-client';
 
@@ -91,7 +92,7 @@ describe.each(DIALECTS)('watch and replays on %s', (dialect) => {
     await expect.poll(async () => (await live(a.token)).find((g) => g.id === first)?.spectators).toBe(0);
   });
 
-  it('spectators come and go without disturbing the players, and never see an unplayed card', async () => {
+  it('spectators come and go without disturbing the game, the count reaches everyone, and they never see an unplayed card', async () => {
     const url = await setup();
     const a = await player(url, 'sp_ama');
     const b = await player(url, 'sp_kofi');
@@ -100,7 +101,7 @@ describe.each(DIALECTS)('watch and replays on %s', (dialect) => {
     await joinGame(b, gameId);
 
     const eyes = [await player(url, 'sp_one'), await player(url, 'sp_two')];
-    const framesBefore = a.socket.frames.length + b.socket.frames.length;
+    const startedAt = Date.now();
     for (const eye of eyes) {
       const view = await joinGame(eye, gameId);
       expect(view.you).toBeNull();
@@ -110,9 +111,25 @@ describe.each(DIALECTS)('watch and replays on %s', (dialect) => {
     }
     eyes[0]!.socket.send({ type: 'GAME_LEAVE', gameId });
     await expect.poll(() => t.app.rooms.spectatorCount(gameId)).toBe(1);
-    // The players were sent nothing, and the game did not move.
-    expect(a.socket.frames.length + b.socket.frames.length).toBe(framesBefore);
+    // Two joins and a leave within the delay: one update each, at the same seq, with the count.
+    const updates = await Promise.all([a, b, eyes[1]!].map((p) => p.socket.next('GAME_UPDATE')));
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(SPECTATOR_COUNT_DELAY_MS - 50);
+    for (const update of updates) {
+      expect(update.seq).toBe(before.seq);
+      expect(update.game.spectators).toBe(1);
+      expect(update.events).toEqual([]);
+    }
+    expect(updates[0]!.game.hand).toEqual(before.hand);
     expect((await joinGame(a, gameId)).seq).toBe(before.seq);
+
+    // Someone looks in and leaves at once: the count is back where it was, so nobody is told.
+    const framesBefore = a.socket.frames.length + b.socket.frames.length;
+    const glance = await player(url, 'sp_glance');
+    await joinGame(glance, gameId);
+    glance.socket.send({ type: 'GAME_LEAVE', gameId });
+    await expect.poll(() => t.app.rooms.spectatorCount(gameId)).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, SPECTATOR_COUNT_DELAY_MS + 300));
+    expect(a.socket.frames.length + b.socket.frames.length).toBe(framesBefore);
 
     const final = await playOn([a, b], gameId);
     expect(final.status).toBe('finished');
