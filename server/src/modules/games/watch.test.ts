@@ -128,8 +128,23 @@ describe.each(DIALECTS)('watch and replays on %s', (dialect) => {
     await joinGame(glance, gameId);
     glance.socket.send({ type: 'GAME_LEAVE', gameId });
     await expect.poll(() => t.app.rooms.spectatorCount(gameId)).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, SPECTATOR_COUNT_DELAY_MS + 300));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, SPECTATOR_COUNT_DELAY_MS + 300));
+    await settle();
     expect(a.socket.frames.length + b.socket.frames.length).toBe(framesBefore);
+
+    // A flood of joins and leaves, ending watching: the players get one update with the count.
+    const updatesOfA = () => a.socket.frames.filter((f) => f.type === 'GAME_UPDATE').length;
+    const updatesBefore = updatesOfA();
+    const flooder = glance.socket;
+    for (let i = 0; i < 40; i++) flooder.send({ type: i % 2 ? 'GAME_LEAVE' : 'GAME_JOIN', gameId });
+    flooder.send({ type: 'GAME_JOIN', gameId });
+    const flooded = await a.socket.next('GAME_UPDATE');
+    expect(flooded.seq).toBe(before.seq);
+    expect(flooded.game.spectators).toBe(2);
+    await settle();
+    expect(updatesOfA()).toBe(updatesBefore + 1);
+    flooder.send({ type: 'GAME_LEAVE', gameId });
+    await expect.poll(() => t.app.rooms.spectatorCount(gameId)).toBe(1);
 
     const final = await playOn([a, b], gameId);
     expect(final.status).toBe('finished');
