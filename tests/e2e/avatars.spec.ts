@@ -55,6 +55,15 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
   const mine = page.getByRole('img', { name: `${username}'s avatar` });
   await registerThroughUi(page, username);
   await buyCoins(page);
+  // The profile's link to more avatars opens the shop at its Avatars tab, kept over a reload.
+  await page.goto('/profile');
+  await page.getByRole('link', { name: 'More in the shop' }).click();
+  await expect(page).toHaveURL(/\/shop\?tab=avatars$/);
+  const avatarsTab = page.getByRole('tab', { name: 'Avatars' });
+  await expect(avatarsTab).toHaveAttribute('aria-selected', 'true');
+  await page.reload();
+  await expect(avatarsTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('shop-item').first()).toBeVisible();
   const avatar = await buyAvatar(page);
   expect(avatar.imageUrl).toMatch(/^\/assets\/shop\/avatars\/.+\.svg$/);
 

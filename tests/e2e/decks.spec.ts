@@ -18,6 +18,8 @@ async function openDecks(page: Page) {
   await page.goto('/shop');
   await page.getByRole('tab', { name: 'Decks' }).click();
   await expect(decks(page).first()).toBeVisible();
+  // The address keeps the tab, so a reload or the back button comes back to it.
+  await expect(page).toHaveURL(/\/shop\?tab=decks$/);
 }
 
 /** 500-odd coins through the built-in test checkout, as a player would get them. */
@@ -198,7 +200,8 @@ test('deck filters, tabs and the grid / list toggle on a phone and a desktop', a
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${SHOTS}/decks-${size.name}-list.png` });
     expect.soft(await cutShort(page), `list at ${size.width}px`).toEqual([]);
-    await openDecks(page);
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Decks' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('deck-list')).toHaveAttribute('data-view', 'list');
     await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

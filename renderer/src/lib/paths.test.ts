@@ -1,10 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { localPath, PATHS, showsBottomNav } from './paths';
+import { bottomTabOf, localPath, PATHS, showsBottomNav } from './paths';
 
 describe('paths', () => {
   it('sign-in carries where to come back to', () => {
     expect(PATHS.signIn(PATHS.games)).toBe('/auth?returnTo=%2Fgames');
     expect(PATHS.signIn('/profile?id=3')).toBe('/auth?returnTo=%2Fprofile%3Fid%3D3');
+  });
+
+  it('the shop opens at a tab through its address', () => {
+    expect(PATHS.shopTab('decks')).toBe('/shop?tab=decks');
+    expect(PATHS.shopTab('avatars')).toBe('/shop?tab=avatars');
+  });
+
+  it("lights the bottom tab a page belongs to; another player's profile belongs to where it was opened", () => {
+    expect(bottomTabOf('/shop', '?tab=decks', 7)).toBe(PATHS.shop);
+    expect(bottomTabOf('/messages/', '', 7)).toBe(PATHS.messages);
+    expect(bottomTabOf('/profile', '', 7)).toBe(PATHS.profile);
+    // The player's own id, or none worth the name, is still their own profile.
+    for (const search of ['?id=7', '?id=0', '?id=abc', '?id=-3'])
+      expect(bottomTabOf('/profile', search, 7)).toBe(PATHS.profile);
+    // Someone else's: the tab of its returnTo (a friend's from Friends or a conversation), or none.
+    expect(bottomTabOf('/profile', `?id=3&returnTo=${encodeURIComponent('/messages')}`, 7)).toBe(
+      PATHS.messages,
+    );
+    expect(
+      bottomTabOf('/profile', `?id=3&returnTo=${encodeURIComponent('/messages/conversation/3')}`, 7),
+    ).toBe(PATHS.messages);
+    expect(bottomTabOf('/profile', '?id=3', 7)).toBeNull();
+    expect(
+      bottomTabOf('/profile', `?id=3&returnTo=${encodeURIComponent('//evil.example/shop')}`, 7),
+    ).toBeNull();
+    // Signed out, any id is someone else's.
+    expect(bottomTabOf('/profile', '?id=7', null)).toBeNull();
+    // A profile opened from another profile follows the chain back.
+    const inner = `/profile?id=4&returnTo=${encodeURIComponent('/watch')}`;
+    expect(bottomTabOf('/profile', `?id=3&returnTo=${encodeURIComponent(inner)}`, 7)).toBe(PATHS.watch);
+    expect(bottomTabOf('/delete-account', '', 7)).toBeNull();
   });
 
   it('a returnTo from the address bar is kept only when it stays on this site', () => {

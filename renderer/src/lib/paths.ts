@@ -1,3 +1,7 @@
+/** The shop's tabs, in order; the address keeps the one open (`/shop?tab=decks`). */
+export const SHOP_TABS = ['packs', 'avatars', 'sounds', 'decks'] as const;
+export type ShopTab = (typeof SHOP_TABS)[number];
+
 /** Every route of the app, defined once. */
 export const PATHS = {
   home: '/',
@@ -9,6 +13,8 @@ export const PATHS = {
   /** A finished game's replay: a shareable address. */
   replay: (gameId: string) => `/game/${encodeURIComponent(gameId)}/replay`,
   shop: '/shop',
+  /** The shop opened at one of its tabs. */
+  shopTab: (tab: ShopTab) => `/shop?tab=${tab}`,
   watch: '/watch',
   games: '/games',
   messages: '/messages',
@@ -48,4 +54,32 @@ export function showsBottomNav(pathname: string): boolean {
   if (path.startsWith('/game/')) return false;
   if (path.startsWith('/messages/conversation/')) return false;
   return true;
+}
+
+/** The bottom navigation's tabs, by the route each opens. */
+export const BOTTOM_TABS = [PATHS.shop, PATHS.watch, PATHS.games, PATHS.messages, PATHS.profile] as const;
+
+/**
+ * Whether `/profile?…` shows someone else (the profile page's own rule): an `id` that is a player
+ * other than `myId`.
+ */
+export function viewsOtherPlayer(search: string, myId: number | null): boolean {
+  const requested = Number(new URLSearchParams(search).get('id'));
+  return Number.isInteger(requested) && requested > 0 && requested !== myId;
+}
+
+/**
+ * The bottom tab a page belongs to, to be shown as the current one. Profile is the player's own:
+ * another player's profile belongs to the tab it was opened from (its `returnTo`, e.g. Friends),
+ * or to none.
+ */
+export function bottomTabOf(pathname: string, search: string, myId: number | null): string | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === PATHS.profile && viewsOtherPlayer(search, myId)) {
+    const from = localPath(new URLSearchParams(search).get('returnTo'));
+    if (!from) return null;
+    const origin = new URL(from, 'http://app');
+    return bottomTabOf(origin.pathname, origin.search, myId);
+  }
+  return BOTTOM_TABS.find((tab) => path === tab || path.startsWith(`${tab}/`)) ?? null;
 }

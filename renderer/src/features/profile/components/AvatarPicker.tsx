@@ -97,7 +97,7 @@ export function AvatarPicker({ profile }: { profile: PlayerProfile }) {
         <Title order={2} size="h4">
           Avatar
         </Title>
-        <Anchor component={Link} to={PATHS.shop} size="sm">
+        <Anchor component={Link} to={PATHS.shopTab('avatars')} size="sm">
           More in the shop
         </Anchor>
       </Group>

@@ -15,12 +15,13 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconCards, IconCoin, IconFlask, IconMoodSmile, IconMusic } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ShopItem, ShopItemKind } from '@shared/protocol';
 import { BalanceBar } from '../../../components/BalanceBar';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText, toastFailure } from '../../../lib/http';
-import { PATHS } from '../../../lib/paths';
+import { PATHS, SHOP_TABS, type ShopTab } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { initializePayment, type InitializedPayment } from '../api/initialize-payment';
 import { shopQueryOptions } from '../api/shop';
@@ -33,7 +34,7 @@ import { PurchaseDialog, isPriced, type PricedItem } from './PurchaseDialog';
 import { ShopItemCard } from './ShopItemCard';
 
 /** The item tabs after Packs; the Decks tab (its own catalogue, /api/deck/*) comes last. */
-const ITEM_TABS: { value: string; label: string; kind: ShopItemKind; icon: typeof IconCoin }[] = [
+const ITEM_TABS: { value: ShopTab; label: string; kind: ShopItemKind; icon: typeof IconCoin }[] = [
   { value: 'avatars', label: 'Avatars', kind: 'avatar', icon: IconMoodSmile },
   { value: 'sounds', label: 'Sound packs', kind: 'sound_pack', icon: IconMusic },
 ];
@@ -126,14 +127,35 @@ function ItemsPanel({ items, onBuy }: { items: PricedItem[]; onBuy(item: PricedI
   );
 }
 
+/**
+ * The open tab, kept in the address (`?tab=`) so a link can open the shop at a tab and the back
+ * button comes back to it; anything else there means Packs.
+ */
+function useShopTab(): [ShopTab, (tab: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab = SHOP_TABS.find((t) => t === asked) ?? 'packs';
+  const pick = (next: string | null) =>
+    setParams(
+      (current) => {
+        // The other parameters (a payment's reference on the way back from checkout) stay.
+        current.set('tab', next ?? 'packs');
+        return current;
+      },
+      { replace: true },
+    );
+  return [tab, pick];
+}
+
 function Catalogue({ items, userId }: { items: ShopItem[]; userId: number }) {
   const [buying, setBuying] = useState<PricedItem | null>(null);
+  const [tab, setTab] = useShopTab();
   const packs = items.filter(isPack);
   const withIcons = useMatches({ base: false, xs: true });
   const icon = (Icon: typeof IconCoin) => (withIcons ? <Icon size={16} /> : undefined);
   return (
     <>
-      <Tabs defaultValue="packs" variant="pills" radius="xl" color="spar" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} variant="pills" radius="xl" color="spar" keepMounted={false}>
         {/*
           One row: on a phone the tabs drop their icons, which is what lets all four fit at 360 px
           (with icons the last tab was out of sight). Sideways scrolling is only a fallback for a
