@@ -96,6 +96,10 @@ test('friends find each other, chat, see each other come and go, play a private 
   // Ama's profile, from the conversation's header, on both phones.
   await kofi.getByRole('link', { name: new RegExp(amaName) }).click();
   await expect(kofi.getByRole('button', { name: 'Challenge' })).toBeVisible();
+  // Not his own profile: the bottom tabs light Friends, where he came from, not Profile.
+  const tabs = kofi.getByRole('navigation', { name: 'Main' });
+  await expect(tabs.getByRole('link', { name: /Friends/ })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current', 'page');
   for (const size of [SMALL_PHONE, PHONE]) {
     await kofi.setViewportSize(size);
     await kofi.waitForTimeout(300);

@@ -1,8 +1,9 @@
 import { Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCards, IconDeviceTv, IconUser, IconUsers } from '@tabler/icons-react';
-import { NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useUnreadTotal } from '../lib/conversations';
-import { PATHS, showsBottomNav } from '../lib/paths';
+import { PATHS, bottomTabOf, showsBottomNav } from '../lib/paths';
+import { useSession } from '../lib/session/useSession';
 import { playUiSound } from '../lib/sounds';
 
 const TABS = [
@@ -16,13 +17,15 @@ const TABS = [
 export const BOTTOM_NAV_HEIGHT = 64;
 
 /**
- * The five tabs, shown where `showsBottomNav` allows; tapping one plays the navigation sound. The
- * Friends tab carries the number of unread chat messages.
+ * The five tabs, shown where `showsBottomNav` allows, the current one (`bottomTabOf`) lit; tapping
+ * one plays the navigation sound. The Friends tab carries the number of unread chat messages.
  */
 export function BottomNav() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const unread = useUnreadTotal();
+  const { user } = useSession();
   if (!showsBottomNav(pathname)) return null;
+  const current = bottomTabOf(pathname, search, user?.id ?? null);
   return (
     <Box
       component="nav"
@@ -41,16 +44,18 @@ export function BottomNav() {
       }}
     >
       <Group h="100%" justify="space-around" gap={0} maw={640} mx="auto" wrap="nowrap">
-        {TABS.map(({ label, to, icon: Icon }) => (
-          <UnstyledButton
-            key={to}
-            component={NavLink}
-            to={to}
-            onClick={() => playUiSound('navigation')}
-            style={{ flex: 1, textAlign: 'center' }}
-            py={6}
-          >
-            {({ isActive }: { isActive: boolean }) => (
+        {TABS.map(({ label, to, icon: Icon }) => {
+          const isActive = to === current;
+          return (
+            <UnstyledButton
+              key={to}
+              component={Link}
+              to={to}
+              aria-current={isActive ? 'page' : undefined}
+              onClick={() => playUiSound('navigation')}
+              style={{ flex: 1, textAlign: 'center' }}
+              py={6}
+            >
               <Box c={isActive ? 'spar.5' : 'dark.1'} style={{ transition: 'color 150ms ease' }}>
                 <Indicator
                   label={unread > 99 ? '99+' : unread}
@@ -73,9 +78,9 @@ export function BottomNav() {
                   {label}
                 </Text>
               </Box>
-            )}
-          </UnstyledButton>
-        ))}
+            </UnstyledButton>
+          );
+        })}
       </Group>
     </Box>
   );

@@ -17,7 +17,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
-import { localPath, PATHS } from '../../../lib/paths';
+import { localPath, PATHS, viewsOtherPlayer } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText, toastFailure } from '../../../lib/http';
@@ -100,9 +100,8 @@ export function ProfilePage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const requested = Number(params.get('id'));
-  const viewingOther = Number.isInteger(requested) && requested > 0 && requested !== user?.id;
-  const profileId = viewingOther ? requested : (user?.id ?? 0);
+  const viewingOther = viewsOtherPlayer(params.toString(), user?.id ?? null);
+  const profileId = viewingOther ? Number(params.get('id')) : (user?.id ?? 0);
   const profile = useQuery({ ...profileQueryOptions(profileId), enabled: profileId > 0 });
 
   if (!user && !loading) {
