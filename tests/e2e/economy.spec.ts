@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cutShort, registerThroughUi, uniqueName } from './helpers';
+import { clampedText, cutShort, registerThroughUi, uniqueName } from './helpers';
 
 /** "1,200" → 1200. */
 const parse = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
@@ -31,6 +31,8 @@ async function screenshots(page: Page) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${path} at ${size.width}px`).toBeLessThanOrEqual(0);
       expect.soft(await cutShort(page), `${path} at ${size.width}px`).toEqual([]);
+      // What a pack holds and why it is worth its price is read whole before paying.
+      expect.soft(await clampedText(page, '[data-testid="pack"]'), `${path} at ${size.width}px`).toEqual([]);
       await page.screenshot({
         path: `test-results/e2e/screens/economy-${size.name}-${name}.png`,
         fullPage: true,

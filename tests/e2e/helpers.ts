@@ -152,6 +152,21 @@ export async function cutShort(page: Page, within = 'body'): Promise<string[]> {
 }
 
 /**
+ * The texts inside `within` that Mantine clamps (`lineClamp`) and that do not fit their lines: what
+ * a player would see end in "…". For texts a player needs whole to decide, such as what a pack
+ * holds.
+ */
+export async function clampedText(page: Page, within = 'body'): Promise<string[]> {
+  return page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll(`${selector} [data-line-clamp]`))
+        .filter((text) => text.scrollHeight > text.clientHeight + 1)
+        .map((text) => `clamped: ${text.textContent}`),
+    within,
+  );
+}
+
+/**
  * What is wrong with the game room's toolbar as laid out: a badge cut short ("RANK…"), the hand's
  * progress on more than one line, the middle running into the buttons, or anything off screen.
  * Empty when the toolbar fits.

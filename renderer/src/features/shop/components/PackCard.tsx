@@ -40,7 +40,11 @@ export function PackCard({
         <Box data-testid="pack-grant">
           <CurrencyAmount type={pack.grantCurrencyType} amount={pack.grantAmount} size="xl" iconSize={24} />
         </Box>
-        <Text size="xs" c="dark.1" lineClamp={2} style={{ flex: 1 }}>
+        {/*
+          Read whole before paying (checkout does not repeat it): at 360 px two lines cut "20% more
+          than the pouch" to "than the pouc…". Four lines still bound a long text staff write.
+        */}
+        <Text size="xs" c="dark.1" lineClamp={4} style={{ flex: 1 }}>
           {pack.description}
         </Text>
         {/* Tight padding: on a 360 px phone the default cut the price to "Buy · ₦2,00". */}
