@@ -167,6 +167,30 @@ export async function clampedText(page: Page, within = 'body'): Promise<string[]
 }
 
 /**
+ * What spills out of the opponents' seats around the felt (a name, a badge or a score line wider
+ * than its seat runs under the felt) or is cut short in them. Empty when every seat fits.
+ */
+export async function seatProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const seat of Array.from(document.querySelectorAll<HTMLElement>('[data-testid="seat"]'))) {
+      const box = seat.getBoundingClientRect();
+      const side = seat.dataset.side;
+      for (const part of Array.from(seat.querySelectorAll('p, span, img, [aria-label]'))) {
+        const r = part.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (r.left < box.left - 1 || r.right > box.right + 1)
+          problems.push(`${side} seat: "${part.textContent || part.getAttribute('aria-label')}" spills out`);
+      }
+      for (const label of Array.from(seat.querySelectorAll('.mantine-Badge-label')))
+        if (label.scrollWidth > label.clientWidth + 1)
+          problems.push(`${side} seat: badge cut: ${label.textContent}`);
+    }
+    return problems;
+  });
+}
+
+/**
  * What is wrong with the game room's toolbar as laid out: a badge cut short ("RANK…"), the hand's
  * progress on more than one line, the middle running into the buttons, or anything off screen.
  * Empty when the toolbar fits.

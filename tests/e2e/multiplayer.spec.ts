@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cutShort, hand, registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { cutShort, hand, registerThroughUi, seatProblems, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -46,6 +46,18 @@ test('a 4-seat practice table, you and three bots, played to the end', async ({ 
   await expect(page.getByLabel(/^Bot \(medium\) holds \d cards?$/)).toHaveCount(3);
   await tableAtRest(page);
   await page.screenshot({ path: `${SHOTS}/desktop-table-4-seats.png` });
+  expect.soft(await seatProblems(page), 'the 4-seat table at 1440 px').toEqual([]);
+  // The same table on a tablet and on a small phone.
+  for (const [width, height, name] of [
+    [820, 1180, 'tablet'],
+    [360, 640, 'small-phone'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await tableAtRest(page);
+    await page.screenshot({ path: `${SHOTS}/${name}-table-4-seats.png` });
+    expect.soft(await seatProblems(page), `the 4-seat table at ${width} px`).toEqual([]);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await playToTheEnd([page], 320_000);
   await expect(page.getByRole('dialog')).toContainText(/You won!|You lost/);
 });
@@ -87,6 +99,11 @@ test('three players queue Quick for a table of 3, all accept, and play it to the
     await expect(hand(page).getByRole('button')).toHaveCount(5);
   }
   expect(new Set(pages.map((p) => p.url())).size).toBe(1);
+  for (const page of pages) {
+    await tableAtRest(page);
+    const width = page.viewportSize()!.width;
+    expect.soft(await seatProblems(page), `the 3-seat table at ${width} px`).toEqual([]);
+  }
   await playToTheEnd(pages, 600_000);
   const won = await Promise.all(pages.map((p) => p.getByRole('heading', { name: 'You won!' }).isVisible()));
   expect(won.filter(Boolean)).toHaveLength(1);

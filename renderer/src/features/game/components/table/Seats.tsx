@@ -24,18 +24,21 @@ function ConnectionDot({ player }: { player: Player }) {
 
 /**
  * A player's avatar with their turn clock, name, bot and connection marks, and score; upright
- * (avatar over name) for the narrow seats at the sides of a phone's table.
+ * (avatar over name) for the narrow seats at the sides of the table, where a side-by-side badge
+ * would spill under the felt. `roomy` (a wide table's side seats) keeps the full wording.
  */
 export function PlayerBadge({
   player,
   game,
   label,
   upright,
+  roomy,
 }: {
   player: Player;
   game: GameView;
   label?: string;
   upright?: boolean;
+  roomy?: boolean;
 }) {
   const isTurn = game.status === 'active' && game.turn === player.seat;
   const ring = (
@@ -52,7 +55,7 @@ export function PlayerBadge({
       <Stack gap={2} align="center" maw="100%">
         {ring}
         <Group gap={4} wrap="nowrap" maw="100%" justify="center">
-          <Text fw={700} size="xs" truncate maw="100%">
+          <Text fw={700} size={roomy ? 'sm' : 'xs'} truncate maw="100%" title={label ?? player.username}>
             {label ?? player.username}
           </Text>
           <ConnectionDot player={player} />
@@ -62,10 +65,17 @@ export function PlayerBadge({
             bot
           </Badge>
         )}
-        <Text size="xs" c="dark.1" ta="center" title={`${player.score} / ${game.targetScore} points`}>
-          {player.score}/{game.targetScore}
-          {dealer ? ' · D' : ''}
-        </Text>
+        {roomy ? (
+          <Text size="xs" c="dark.1" ta="center">
+            {player.score} / {game.targetScore} points
+            {dealer ? ' · dealer' : ''}
+          </Text>
+        ) : (
+          <Text size="xs" c="dark.1" ta="center" title={`${player.score} / ${game.targetScore} points`}>
+            {player.score}/{game.targetScore}
+            {dealer ? ' · D' : ''}
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -135,6 +145,7 @@ function Seat({
   return (
     <div
       className={classes.seat}
+      data-testid="seat"
       data-side={side}
       style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }}
     >
@@ -145,7 +156,7 @@ function Seat({
         </Group>
       ) : (
         <Stack gap={6} align="center" justify="center" h="100%">
-          <PlayerBadge player={player} game={game} upright={!layout.wide} />
+          <PlayerBadge player={player} game={game} upright roomy={layout.wide} />
           <CardBacks player={player} width={layout.sideBack} deck={deck} />
         </Stack>
       )}
