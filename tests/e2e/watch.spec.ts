@@ -74,6 +74,27 @@ test('a third user watches a live game to the end without seeing a hand, then re
   await expect(featured.getByLabel('Cards on the table')).toBeVisible();
   expect(await hand(eye).count()).toBe(0);
   await shoot(eye, 'watch');
+  // Where the window is tall enough, the whole featured table shows above the bottom tabs: the
+  // bottom player's cards too, without scrolling.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await eye.setViewportSize({ width, height });
+    const lowest = () =>
+      featured.evaluate((frame) =>
+        Math.max(
+          ...Array.from(
+            frame.querySelectorAll('[aria-label$=" cards"]'),
+            (el) => el.getBoundingClientRect().bottom,
+          ),
+        ),
+      );
+    await expect
+      .poll(lowest, { message: `the featured table at ${width} px` })
+      .toBeLessThanOrEqual(height - 64);
+  }
+  await eye.setViewportSize({ width: 1440, height: 900 });
 
   await featured.getByRole('link', { name: 'Watch' }).click();
   await expect(eye).toHaveURL(`/game/${gameId}`);

@@ -1,14 +1,15 @@
-import { useElementSize } from '@mantine/hooks';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
 import type { Announcement } from '../hooks/announce';
 import type { HandResult } from '../hooks/handResult';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
-import { useTableLayout, useTableMotion, viewerOf } from './table/layout';
+import { useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
 import { TableToolbar } from './table/Toolbar';
 import { TrickArea } from './table/Trick';
@@ -32,6 +33,9 @@ export interface GameTableProps {
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
 
+/** Under an embedded table: the bottom tabs, the page's bottom padding and its frame's padding. */
+const EMBEDDED_ROOM_BELOW_PX = BOTTOM_NAV_HEIGHT + 32;
+
 /**
  * The table, for a player or a spectator, filling the window without scrolling: the toolbar, the
  * other seats around the felt (across the top for two players, at the sides and top for more), the
@@ -51,11 +55,14 @@ export function GameTable({
 }: GameTableProps) {
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
-  const { ref: frameRef, width: frameWidth } = useElementSize();
+  const { ref: sizeRef, width: frameWidth } = useElementSize();
+  const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX);
+  const frameRef = useMergedRef(sizeRef, embedded.ref);
   const layout = useTableLayout(
     game.players.length,
     you ? game.hand.length : bottom.cardsInHand,
     readOnly ? frameWidth : 0,
+    embedded.height,
   );
   const motion = useTableMotion();
   const [dialog, setDialog] = useState<OpenDialog>(null);

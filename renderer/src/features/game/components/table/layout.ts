@@ -244,14 +244,45 @@ export function tableLayout(width: number, height: number, players: number, hand
   };
 }
 
-/** The layout for the current window, recomputed when it is resized or turned. */
-export function useTableLayout(players: number, handCount: number, frameWidth = 0): TableLayout {
+/**
+ * The layout for the current window, recomputed when it is resized or turned. A table embedded in
+ * a page (the watch page's featured game) passes its frame's width and the height it may take
+ * (`useEmbeddedHeight`); 0 means the window's.
+ */
+export function useTableLayout(
+  players: number,
+  handCount: number,
+  frameWidth = 0,
+  frameHeight = 0,
+): TableLayout {
   const { width, height } = useViewportSize();
-  // A table embedded in a page (the watch page's featured game) is as wide as its frame, not the
-  // window. Before the first measurement (and in tests without a window size) fall back to the window.
+  // Before the first measurement (and in tests without a window size) fall back to the window.
   const w = frameWidth || width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
-  const h = height || (typeof window === 'undefined' ? 720 : window.innerHeight);
+  const h = frameHeight || height || (typeof window === 'undefined' ? 720 : window.innerHeight);
   return tableLayout(w, h, players, handCount);
+}
+
+/** An embedded table is never laid out shorter than this: the smallest phone height the layout's tests check. */
+export const EMBEDDED_MIN_HEIGHT_PX = 640;
+
+/**
+ * The height of an embedded table: what the window has from the table's top down to `below`
+ * pixels above its bottom edge (the bottom tabs and the page's padding), so the whole table,
+ * the bottom player included, shows without scrolling wherever the window is tall enough; never
+ * under EMBEDDED_MIN_HEIGHT_PX. `ref` goes on the table's frame; the height is 0 (the window's)
+ * until the frame is in the page, or when `enabled` is false.
+ */
+export function useEmbeddedHeight(
+  enabled: boolean,
+  below: number,
+): { ref: (frame: HTMLElement | null) => void; height: number } {
+  const { height } = useViewportSize();
+  const [frame, setFrame] = useState<HTMLElement | null>(null);
+  if (!enabled || !frame) return { ref: setFrame, height: 0 };
+  // Read on every render: a resize re-renders through useViewportSize, and the frame may have moved.
+  const top = frame.getBoundingClientRect().top + window.scrollY;
+  const windowHeight = height || window.innerHeight;
+  return { ref: setFrame, height: Math.max(EMBEDDED_MIN_HEIGHT_PX, Math.floor(windowHeight - top - below)) };
 }
 
 /** Whether the table may animate: false when the player asked the system for reduced motion. */
