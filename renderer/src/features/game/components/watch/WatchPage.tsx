@@ -1,6 +1,4 @@
 import {
-  Avatar,
-  Badge,
   Button,
   Card,
   Center,
@@ -20,80 +18,15 @@ import type { GameListItem } from '@shared/protocol';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SignInPrompt } from '../../../../components/SignInPrompt';
 import { useDefaultDeckFolder } from '../../../../lib/decks';
-import { initials } from '../../../../lib/initials';
 import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';
 import { liveGamesQueryOptions } from '../../api/live-games';
 import { useGameRoom } from '../../hooks/useGameRoom';
 import { GameTable } from '../GameTable';
+import { LiveGameCard, Spectators } from './LiveGameCard';
 
 /** How many games that ended while the page was open stay listed for their replay. */
 const RECENTLY_ENDED = 5;
-
-type LivePlayer = GameListItem['players'][number];
-
-function PlayerLine({ player }: { player: LivePlayer }) {
-  return (
-    <Group gap="xs" wrap="nowrap" miw={0}>
-      <Avatar size="sm" radius="xl" color="spar" aria-hidden>
-        {initials(player.username)}
-      </Avatar>
-      <Text size="sm" truncate fw={600}>
-        {player.username}
-      </Text>
-      {player.rating !== null && player.rating !== undefined && (
-        <Text size="xs" c="spar.4">
-          {player.rating}
-        </Text>
-      )}
-      <Text size="sm" fw={700} ml="auto">
-        {player.score}
-      </Text>
-    </Group>
-  );
-}
-
-function Spectators({ count }: { count: number }) {
-  return (
-    <Badge variant="light" color="gray" leftSection={<IconEye size={12} />} aria-label={`${count} watching`}>
-      {count}
-    </Badge>
-  );
-}
-
-/** One live game: its players with ratings and scores, the target, how many watch, and a way in. */
-function LiveGameCard({ game }: { game: GameListItem }) {
-  return (
-    <Card withBorder radius="lg" bg="dark.7" padding="md" data-testid="live-game" aria-label="Live game">
-      <Group justify="space-between" mb="xs">
-        <Badge variant="light" color="accent">
-          {game.mode}
-        </Badge>
-        <Group gap={6}>
-          <Text size="xs" c="dark.1">
-            to {game.targetScore}
-          </Text>
-          <Spectators count={game.spectators ?? 0} />
-        </Group>
-      </Group>
-      <Stack gap={6} mb="sm">
-        {game.players.map((p) => (
-          <PlayerLine key={p.seat} player={p} />
-        ))}
-      </Stack>
-      <Button
-        component={Link}
-        to={PATHS.game(game.id)}
-        variant="light"
-        color="spar"
-        leftSection={<IconEye size={16} />}
-        fullWidth
-      >
-        Watch
-      </Button>
-    </Card>
-  );
-}
 
 /** The featured game, watched over the socket in a read-only table; tells when it ends. */
 function FeaturedTable({ game, onEnded }: { game: GameListItem; onEnded(id: string): void }) {
