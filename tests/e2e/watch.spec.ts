@@ -72,6 +72,8 @@ test('a third user watches a live game to the end without seeing a hand, then re
   await expect(featured).toBeVisible({ timeout: 15_000 });
   await expect(featured.getByText(`${names[0]} vs ${names[1]}`)).toBeVisible();
   await expect(featured.getByLabel('Cards on the table')).toBeVisible();
+  // The header counts from the room the preview joined, this viewer included.
+  await expect(featured.getByLabel('1 watching')).toBeVisible();
   expect(await hand(eye).count()).toBe(0);
   await shoot(eye, 'watch');
   // Where the window is tall enough, the whole featured table shows above the bottom tabs: the

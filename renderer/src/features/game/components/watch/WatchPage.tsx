@@ -28,33 +28,60 @@ import { LiveGameCard, Spectators } from './LiveGameCard';
 /** How many games that ended while the page was open stay listed for their replay. */
 const RECENTLY_ENDED = 5;
 
-/** The featured game, watched over the socket in a read-only table; tells when it ends. */
-function FeaturedTable({ game, onEnded }: { game: GameListItem; onEnded(id: string): void }) {
+/**
+ * The featured game, watched over the socket in a read-only table, under its players and how many
+ * watch (the room's live count once joined, which counts this viewer too); tells when it ends.
+ */
+function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: string): void }) {
   const room = useGameRoom(game.id);
   const deck = useDefaultDeckFolder();
   const ended = room.missing || room.over !== null || (room.game !== null && room.game.status !== 'active');
   useEffect(() => {
     if (ended) onEnded(game.id);
   }, [ended, game.id, onEnded]);
-  if (!room.game) {
-    return (
-      <Center h={260}>
-        <Loader color="spar" />
-      </Center>
-    );
-  }
   return (
-    <GameTable
-      game={room.game}
-      handResult={room.handResult}
-      over={null}
-      announcement={room.announcement}
-      deck={deck}
-      onPlay={() => undefined}
-      onResign={() => undefined}
-      onPlayAgain={() => undefined}
-      readOnly
-    />
+    <Card withBorder radius="lg" bg="dark.8" padding="md" aria-label="Featured game">
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Stack gap={0} miw={0} style={{ flex: 1 }}>
+          <Text size="xs" c="accent.4" fw={700} tt="uppercase">
+            Featured · {game.mode}
+          </Text>
+          <Text fw={700} truncate>
+            {game.players.map((p) => p.username).join(' vs ')}
+          </Text>
+        </Stack>
+        <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <Spectators count={room.game?.spectators ?? game.spectators ?? 0} />
+          <Button
+            component={Link}
+            to={PATHS.game(game.id)}
+            size="xs"
+            color="spar"
+            c="dark.9"
+            leftSection={<IconEye size={14} />}
+          >
+            Watch
+          </Button>
+        </Group>
+      </Group>
+      {room.game ? (
+        <GameTable
+          game={room.game}
+          handResult={room.handResult}
+          over={null}
+          announcement={room.announcement}
+          deck={deck}
+          onPlay={() => undefined}
+          onResign={() => undefined}
+          onPlayAgain={() => undefined}
+          readOnly
+        />
+      ) : (
+        <Center h={260}>
+          <Loader color="spar" />
+        </Center>
+      )}
+    </Card>
   );
 }
 
@@ -114,32 +141,7 @@ export function WatchPage() {
               <Loader color="spar" />
             </Center>
           ) : featured ? (
-            <Card withBorder radius="lg" bg="dark.8" padding="md" aria-label="Featured game">
-              <Group justify="space-between" mb="xs" wrap="nowrap">
-                <Stack gap={0} miw={0} style={{ flex: 1 }}>
-                  <Text size="xs" c="accent.4" fw={700} tt="uppercase">
-                    Featured · {featured.mode}
-                  </Text>
-                  <Text fw={700} truncate>
-                    {featured.players.map((p) => p.username).join(' vs ')}
-                  </Text>
-                </Stack>
-                <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
-                  <Spectators count={featured.spectators ?? 0} />
-                  <Button
-                    component={Link}
-                    to={PATHS.game(featured.id)}
-                    size="xs"
-                    color="spar"
-                    c="dark.9"
-                    leftSection={<IconEye size={14} />}
-                  >
-                    Watch
-                  </Button>
-                </Group>
-              </Group>
-              <FeaturedTable key={featured.id} game={featured} onEnded={onEnded} />
-            </Card>
+            <FeaturedGame key={featured.id} game={featured} onEnded={onEnded} />
           ) : (
             <Card withBorder radius="lg" bg="dark.7" padding="xl">
               <Title order={2} size="h4">
