@@ -101,6 +101,7 @@ test('a third user watches a live game to the end without seeing a hand, then re
   await featured.getByRole('link', { name: 'Watch' }).click();
   await expect(eye).toHaveURL(`/game/${gameId}`);
   await expect(eye.getByText('watching', { exact: true })).toBeVisible();
+  await shoot(eye, 'spectator-room');
   // The players are told at once, before anyone plays: their tables count the watcher.
   for (const page of [a, b]) await expect(page.getByLabel('1 watching')).toBeVisible();
 

@@ -9,7 +9,7 @@ import type { HandResult } from '../hooks/handResult';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
-import { useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
+import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
 import { TableToolbar } from './table/Toolbar';
 import { TrickArea } from './table/Trick';
@@ -58,12 +58,11 @@ export function GameTable({
   const { ref: sizeRef, width: frameWidth } = useElementSize();
   const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX);
   const frameRef = useMergedRef(sizeRef, embedded.ref);
-  const layout = useTableLayout(
-    game.players.length,
-    you ? game.hand.length : bottom.cardsInHand,
-    readOnly ? frameWidth : 0,
-    embedded.height,
-  );
+  const layout = useTableLayout(game.players.length, you ? game.hand.length : bottom.cardsInHand, {
+    frameWidth: readOnly ? frameWidth : 0,
+    frameHeight: embedded.height,
+    spectator: !you,
+  });
   const motion = useTableMotion();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
@@ -120,7 +119,7 @@ export function GameTable({
           onPlay={onPlay}
         />
       ) : (
-        <div className={classes.spectated} style={{ left: hand.x, top: hand.y + 14, width: hand.w }}>
+        <div className={classes.spectated} style={{ left: hand.x, top: hand.y + LIFT_PX, width: hand.w }}>
           <CardBacks player={bottom} width={layout.topBack} deck={deck} />
         </div>
       )}

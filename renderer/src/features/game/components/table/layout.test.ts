@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CARDS_PER_HAND } from '@shared/game';
 import {
+  LIFT_PX,
   MIN_CARD_PX,
   TRICK_LABEL_PX,
   backsWidth,
@@ -108,6 +109,31 @@ describe('table layout at every viewport and seat count', () => {
       });
     }
   }
+
+  describe('for a spectator, who holds no cards', () => {
+    for (const [width, height] of VIEWPORTS) {
+      for (const players of [2, 3, 4]) {
+        it(`${width}×${height}, ${players} seats: the bottom band holds the backs, and the felt gets the rest`, () => {
+          const player = tableLayout(width, height, players, CARDS_PER_HAND);
+          const l = tableLayout(width, height, players, CARDS_PER_HAND, { spectator: true });
+          const screen: Rect = { x: 0, y: 0, w: width, h: height };
+          expect(l.handCards).toEqual([]);
+          // The bottom player's backs, drawn LIFT_PX into the band, end inside the window.
+          const backs: Rect = { x: l.hand.x, y: l.hand.y + LIFT_PX, w: l.hand.w, h: l.topBack * 1.4 };
+          expect(inside(backs, l.hand)).toBe(true);
+          expect(inside(l.hand, screen)).toBe(true);
+          expect(overlaps(l.me, l.hand)).toBe(false);
+          expect(overlaps(l.felt, l.me)).toBe(false);
+          for (const box of trickBoxes(l)) expect(inside(box, l.trickArea)).toBe(true);
+          for (const seat of l.seats) expect(overlaps(seat.rect, l.felt)).toBe(false);
+          // The room a face-up hand would take goes to the felt.
+          expect(l.hand.h).toBeLessThan(player.hand.h);
+          expect(l.felt.h).toBe(player.felt.h + (player.hand.h - l.hand.h));
+          expect(l.felt.y).toBe(player.felt.y);
+        });
+      }
+    }
+  });
 
   it('keeps the card size as cards are played, and centres a shorter hand', () => {
     const full = tableLayout(390, 844, 2, 5);

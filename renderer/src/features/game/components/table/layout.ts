@@ -146,9 +146,16 @@ function fanPlaces(n: number, w: number, centreX: number, bottom: number, avail:
 /**
  * The whole table for a viewport of width × height and a number of seats. handCount is the
  * number of cards the viewer holds now; the card size is chosen for a full hand so it stays the
- * same as cards are played.
+ * same as cards are played. A `spectator` holds no cards: the bottom band holds only the bottom
+ * player's card backs, and the felt gets the rest.
  */
-export function tableLayout(width: number, height: number, players: number, handCount: number): TableLayout {
+export function tableLayout(
+  width: number,
+  height: number,
+  players: number,
+  handCount: number,
+  { spectator = false }: { spectator?: boolean } = {},
+): TableLayout {
   const wide = width >= WIDE_TABLE_MIN_PX;
   const sides = seatSides(players);
   const hasTop = sides.includes('top');
@@ -167,10 +174,13 @@ export function tableLayout(width: number, height: number, players: number, hand
   const byWidth = availW / spread;
   const byHeight = (height * (wide ? 0.27 : 0.3) - LIFT_PX - PAD) / (CARD_RATIO * (wide ? 1 : 1.1));
   const handCard = Math.floor(Math.max(MIN_CARD_PX, Math.min(wide ? 130 : 104, byWidth, byHeight)));
-  const handCards = fanPlaces(handCount, handCard, width / 2, height - PAD, availW, wide);
+  const handCards = spectator ? [] : fanPlaces(handCount, handCard, width / 2, height - PAD, availW, wide);
   const fullPlaces = fanPlaces(full, handCard, width / 2, height - PAD, availW, wide);
-  const fanTop = Math.min(...fullPlaces.map((p) => cardBox(p, handCard).y));
-  const hand: Rect = { x: left + PAD, y: fanTop - LIFT_PX, w: availW, h: height - PAD - (fanTop - LIFT_PX) };
+  // A spectator's band: the backs (as wide as the seat across's) below the same gap as a lift.
+  const handTop = spectator
+    ? height - PAD - Math.ceil(topBack * CARD_RATIO) - LIFT_PX
+    : Math.min(...fullPlaces.map((p) => cardBox(p, handCard).y)) - LIFT_PX;
+  const hand: Rect = { x: left + PAD, y: handTop, w: availW, h: height - PAD - handTop };
   const me: Rect = { x: left + PAD, y: hand.y - BADGE_PX, w: availW, h: BADGE_PX };
 
   const toolbar: Rect = { x: left + PAD, y: 0, w: availW, h: TOOLBAR_PX };
@@ -247,19 +257,22 @@ export function tableLayout(width: number, height: number, players: number, hand
 /**
  * The layout for the current window, recomputed when it is resized or turned. A table embedded in
  * a page (the watch page's featured game) passes its frame's width and the height it may take
- * (`useEmbeddedHeight`); 0 means the window's.
+ * (`useEmbeddedHeight`); 0 means the window's. `spectator`: see tableLayout.
  */
 export function useTableLayout(
   players: number,
   handCount: number,
-  frameWidth = 0,
-  frameHeight = 0,
+  {
+    frameWidth = 0,
+    frameHeight = 0,
+    spectator = false,
+  }: { frameWidth?: number; frameHeight?: number; spectator?: boolean } = {},
 ): TableLayout {
   const { width, height } = useViewportSize();
   // Before the first measurement (and in tests without a window size) fall back to the window.
   const w = frameWidth || width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
   const h = frameHeight || height || (typeof window === 'undefined' ? 720 : window.innerHeight);
-  return tableLayout(w, h, players, handCount);
+  return tableLayout(w, h, players, handCount, { spectator });
 }
 
 /** An embedded table is never laid out shorter than this: the smallest phone height the layout's tests check. */
