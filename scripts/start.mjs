@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { runServer } from './run-server.mjs';
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 process.chdir(root);
@@ -42,4 +43,4 @@ if (
   run('build:renderer');
 if (stale('dist/server/main.js', ['server', 'shared'])) run('build:server');
 
-await import(path.join(root, 'dist/server/main.js'));
+runServer('dist/server/main.js');

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
+import { SERVER_NODE_FLAGS } from '../../scripts/run-server.mjs';
 import { kneeVerdict } from './knee-verdict';
 import { seed } from './seed';
 
@@ -151,16 +152,17 @@ async function retainedBytes(url: string): Promise<number> {
 }
 
 /**
- * CPU seconds (user + system) a process has used so far, from /proc (Linux). With
- * BENCH_CPU_THREAD=main, its main thread's alone: the thread that serves the sockets, which a
- * design moving work to other threads must unload.
+ * CPU seconds a process has used so far, from /proc (Linux): in all (user + system) and in the
+ * kernel alone. With BENCH_CPU_THREAD=main, its main thread's alone: the thread that serves the
+ * sockets, which a design moving work to other threads must unload.
  */
-function cpuSeconds(pid: number): number {
+function cpuTimes(pid: number): { total: number; system: number } {
   const stat =
     process.env.BENCH_CPU_THREAD === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   // The fields after the command name, which is in parentheses and may hold spaces.
   const fields = readFileSync(stat, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  // utime and stime, in clock ticks (USER_HZ 100).
+  return { total: (Number(fields[11]) + Number(fields[12])) / 100, system: Number(fields[12]) / 100 };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -312,7 +314,9 @@ async function startSpar(
 ): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn('node', [...extra, '--inspect=127.0.0.1:0', 'dist/server/main.js'], {
+  // With the flags `npm start` gives it (scripts/run-server.mjs).
+  const flags = [...SERVER_NODE_FLAGS, ...extra, '--inspect=127.0.0.1:0'];
+  const child = spawn('node', [...flags, 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -353,7 +357,8 @@ function startRelay(
     path.join(import.meta.dirname, 'ws-relay.mjs'),
     [String(port), String(replyBytes), ...(dataDir ? [dataDir] : [])],
     {
-      execArgv: [...extra, '--inspect=127.0.0.1:0'],
+      // The server's flags too: both sides run on the same V8 settings.
+      execArgv: [...SERVER_NODE_FLAGS, ...extra, '--inspect=127.0.0.1:0'],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
     },
   );
@@ -396,6 +401,8 @@ interface Window {
   /** The server process's CPU time over the window, as a share of one core, and in seconds. */
   server: number;
   cpuSeconds: number;
+  /** The part of cpuSeconds spent in the kernel (socket and file system calls). */
+  systemSeconds: number;
 }
 
 interface Knee {
@@ -421,7 +428,7 @@ class Side {
   readonly table: string[] = [];
   knee: Knee;
   /** The last step's plays per second and server CPU per play (µs), passed or not. */
-  last = { playsPerSecond: 0, cpuPerPlayUs: NaN };
+  last = { playsPerSecond: 0, cpuPerPlayUs: NaN, systemPerPlayUs: NaN };
   players = 0;
   done = false;
 
@@ -471,14 +478,16 @@ class Side {
     let saturated = false;
     let playsPerSecond = 0;
     let cpuPerPlayUs = NaN;
+    let systemPerPlayUs = NaN;
     for (let attempt = 0; ; attempt++) {
       const windows: Window[] = [];
       for (let w = 0; w < WINDOWS; w++) {
         await this.all({ op: 'reset' });
-        const cpuBefore = cpuSeconds(this.pid);
+        const cpuBefore = cpuTimes(this.pid);
         const wallBefore = performance.now();
         await sleep(WINDOW_MS);
-        const cpu = cpuSeconds(this.pid) - cpuBefore;
+        const cpuAfter = cpuTimes(this.pid);
+        const cpu = cpuAfter.total - cpuBefore.total;
         const server = cpu / ((performance.now() - wallBefore) / 1000);
         const parts = await Promise.all(
           this.threads.map((t) =>
@@ -494,6 +503,7 @@ class Side {
           lag: Math.max(...parts.map((part) => part.lagP99)),
           server,
           cpuSeconds: cpu,
+          systemSeconds: cpuAfter.system - cpuBefore.system,
         });
       }
       const majority = (ok: (w: Window) => boolean) => windows.filter(ok).length > WINDOWS / 2;
@@ -506,6 +516,7 @@ class Side {
       const list = (pick: (w: Window) => number) => windows.map((w) => pick(w).toFixed(1)).join(' / ');
       const sum = (pick: (w: Window) => number) => windows.reduce((total, w) => total + pick(w), 0);
       cpuPerPlayUs = (sum((w) => w.cpuSeconds) / sum((w) => w.moves)) * 1e6;
+      systemPerPlayUs = (sum((w) => w.systemSeconds) / sum((w) => w.moves)) * 1e6;
       this.table.push(
         `  ${this.label.padEnd(7)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)} (${cpuPerPlayUs.toFixed(0)} µs/play), client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
       );
@@ -515,7 +526,7 @@ class Side {
       this.table[this.table.length - 1] += ', measured again';
     }
     await this.all({ op: 'pause' });
-    this.last = { playsPerSecond, cpuPerPlayUs };
+    this.last = { playsPerSecond, cpuPerPlayUs, systemPerPlayUs };
     if (!decide) return;
     if (!passed) {
       // A step that failed while the load threads were busy may have failed on the client's side.
@@ -747,7 +758,7 @@ async function main(): Promise<void> {
       `spar's event loop over its second step: delay p50 ${stalls.p50.toFixed(1)}, p99 ${stalls.p99.toFixed(1)}, max ${stalls.max.toFixed(1)} ms; GC ${stalls.gcPauses} pauses, ${stalls.gcMs.toFixed(0)} ms in all, the longest ${stalls.gcLongest.toFixed(1)} ms`,
     );
     console.log(
-      `server CPU per play at ${LOAD_PLAYERS} players: spar ${spar.last.cpuPerPlayUs.toFixed(0)} µs, relay ${relay.last.cpuPerPlayUs.toFixed(0)} µs (${(spar.last.cpuPerPlayUs / relay.last.cpuPerPlayUs).toFixed(2)}x)`,
+      `server CPU per play at ${LOAD_PLAYERS} players: spar ${spar.last.cpuPerPlayUs.toFixed(0)} µs, relay ${relay.last.cpuPerPlayUs.toFixed(0)} µs (${(spar.last.cpuPerPlayUs / relay.last.cpuPerPlayUs).toFixed(2)}x); of which in the kernel: spar ${spar.last.systemPerPlayUs.toFixed(0)} µs, relay ${relay.last.systemPerPlayUs.toFixed(0)} µs`,
     );
     for (const child of [sparChild, relayChild, durableChild]) child.kill('SIGTERM');
     process.exit(0);
