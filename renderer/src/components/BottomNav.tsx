@@ -2,17 +2,20 @@ import { Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCards, IconDeviceTv, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { useUnreadTotal } from '../lib/conversations';
-import { PATHS, bottomTabOf, showsBottomNav } from '../lib/paths';
+import { BOTTOM_TABS, PATHS, bottomTabOf, showsBottomNav } from '../lib/paths';
 import { useSession } from '../lib/session/useSession';
 import { playUiSound } from '../lib/sounds';
 
-const TABS = [
-  { label: 'Shop', to: PATHS.shop, icon: IconBuildingStore },
-  { label: 'Watch', to: PATHS.watch, icon: IconDeviceTv },
-  { label: 'Games', to: PATHS.games, icon: IconCards },
-  { label: 'Friends', to: PATHS.messages, icon: IconUsers },
-  { label: 'Profile', to: PATHS.profile, icon: IconUser },
-] as const;
+/** How each of the bottom tabs (`BOTTOM_TABS`, in their order) looks: one entry per tab, checked by the type. */
+const FACES: Record<(typeof BOTTOM_TABS)[number], { label: string; icon: typeof IconUser }> = {
+  [PATHS.shop]: { label: 'Shop', icon: IconBuildingStore },
+  [PATHS.watch]: { label: 'Watch', icon: IconDeviceTv },
+  [PATHS.games]: { label: 'Games', icon: IconCards },
+  [PATHS.messages]: { label: 'Friends', icon: IconUsers },
+  [PATHS.profile]: { label: 'Profile', icon: IconUser },
+};
+
+const TABS = BOTTOM_TABS.map((to) => ({ to, ...FACES[to] }));
 
 export const BOTTOM_NAV_HEIGHT = 64;
 
