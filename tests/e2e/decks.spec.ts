@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { clampedText, cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -157,6 +157,8 @@ test('deck filters, tabs and the grid / list toggle on a phone and a desktop', a
     await page.waitForTimeout(400); // let the images and entrance settle for the picture
     await page.screenshot({ path: `${SHOTS}/decks-${size.name}-grid.png` });
     expect.soft(await cutShort(page), `grid at ${size.width}px`).toEqual([]);
+    // Every deck's name shows whole, on a phone's half-width card too.
+    expect.soft(await clampedText(page, '[data-testid="deck-list"]'), `grid at ${size.width}px`).toEqual([]);
 
     // Tabs: premium holds premium and exclusive decks, free only free ones.
     await page.getByRole('tab', { name: 'Premium' }).click();

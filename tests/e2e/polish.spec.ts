@@ -165,6 +165,16 @@ test('screens: home with the reminder, landing and a game room at 360, 390 and 1
     expect(overflow, `${size.width} px`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${size.name}-home.png`, fullPage: true });
     expect.soft(await cutShort(page), `home at ${size.width} px`).toEqual([]);
+    // The reminder's message shows whole at every width (on a phone on a line of its own).
+    await expect(
+      banner(page).getByText('Please check your email to verify your account').filter({ visible: true }),
+    ).toHaveCount(1);
+    const cut = await banner(page).evaluate((el) =>
+      Array.from(el.querySelectorAll('p'))
+        .filter((text) => text.getClientRects().length > 0 && text.scrollWidth > text.clientWidth + 1)
+        .map((text) => text.textContent),
+    );
+    expect.soft(cut, `reminder at ${size.width} px`).toEqual([]);
   }
   await page.goto('/games');
   await page.screenshot({ path: `${SHOTS}/desktop-games.png` });

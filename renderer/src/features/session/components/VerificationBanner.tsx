@@ -7,12 +7,15 @@ import { getSessionFlag, SESSION_KEYS, setSessionFlag } from '../../../lib/stora
 import { toast } from '../../../lib/toast';
 import { resendVerification } from '../api/resend-verification';
 
+const MESSAGE = 'Please check your email to verify your account';
+
 /** Room on the right for the connection dot, which sits fixed over the top-right corner. */
 const CONNECTION_DOT_ROOM_PX = 34;
 
 /**
- * A user with an email who is not verified sees 'Verification Required' in one slim line and can
- * resend the link, or dismiss the reminder until the tab is closed. See docs/design.md, "Renderer".
+ * A user with an email who is not verified sees 'Verification Required' and its message in one slim
+ * line (two on a phone, the message under the title) and can resend the link, or dismiss the
+ * reminder until the tab is closed. See docs/design.md, "Renderer".
  */
 export function VerificationBanner() {
   const [dismissed, setDismissed] = useState(() => getSessionFlag(SESSION_KEYS.verificationBannerDismissed));
@@ -55,8 +58,11 @@ export function VerificationBanner() {
         <Text size="sm" truncate="end" miw={0} c="yellow.1">
           <Text span inherit fw={700} c="yellow.4">
             Verification Required
-          </Text>{' '}
-          · Please check your email to verify your account
+          </Text>
+          <Text span inherit visibleFrom="sm">
+            {' '}
+            · {MESSAGE}
+          </Text>
         </Text>
         <Button
           size="compact-sm"
@@ -76,6 +82,10 @@ export function VerificationBanner() {
           style={{ flexShrink: 0 }}
         />
       </Group>
+      {/* On a phone the message has a line of its own, whole, rather than ending in "…". */}
+      <Text hiddenFrom="sm" size="xs" c="yellow.1" ta="center" pb={2}>
+        {MESSAGE}
+      </Text>
     </Box>
   );
 }

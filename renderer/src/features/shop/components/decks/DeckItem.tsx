@@ -221,7 +221,8 @@ export function DeckItem(props: DeckItemProps) {
         </Box>
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        <Text fw={700} lineClamp={1} title={deck.name}>
+        {/* Two lines: on a phone's half-width card a three-word name ("Daring Rosy Gardens") wraps. */}
+        <Text fw={700} lineClamp={2} title={deck.name}>
           {deck.name}
         </Text>
         <Badges deck={deck} />
