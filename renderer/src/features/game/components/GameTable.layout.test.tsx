@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable } from './GameTable';
+import { tableProps } from './table-test-props';
 import { RESULT_CARD_PX } from './table/Trick';
 import { tableLayout } from './table/layout';
 
@@ -46,17 +47,7 @@ function gameOf(n: number, change: Partial<GameView> = {}): GameView {
 }
 
 function table(game: GameView, handResult: Parameters<typeof GameTable>[0]['handResult'] = null) {
-  return (
-    <GameTable
-      game={game}
-      handResult={handResult}
-      over={null}
-      announcement={null}
-      onPlay={() => undefined}
-      onResign={() => undefined}
-      onPlayAgain={() => undefined}
-    />
-  );
+  return <GameTable {...tableProps(game, { handResult })} />;
 }
 
 function viewport(width: number, height: number) {

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable, type GameTableProps } from './GameTable';
+import { tableProps } from './table-test-props';
 import type { HandResult } from '../hooks/handResult';
 
 const base: GameView = {
@@ -47,22 +48,15 @@ const base: GameView = {
   winnerUserId: null,
 };
 
-function renderTable(props: Omit<Partial<GameTableProps>, 'game'> & { game?: Partial<GameView> } = {}) {
+function renderTable({
+  game,
+  ...rest
+}: Omit<Partial<GameTableProps>, 'game'> & { game?: Partial<GameView> } = {}) {
   const onPlay = vi.fn();
   const onResign = vi.fn();
-  renderWithProviders(
-    <GameTable
-      handResult={null}
-      over={null}
-      announcement={null}
-      onPlay={onPlay}
-      onResign={onResign}
-      onPlayAgain={() => undefined}
-      {...props}
-      game={{ ...base, ...props.game }}
-    />,
-    { route: '/' },
-  );
+  renderWithProviders(<GameTable {...tableProps({ ...base, ...game }, { onPlay, onResign, ...rest })} />, {
+    route: '/',
+  });
   return { onPlay, onResign };
 }
 

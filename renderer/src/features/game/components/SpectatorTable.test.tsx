@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable } from './GameTable';
+import { tableProps } from './table-test-props';
 
 /** What a spectator is sent: no seat, no hand, no legal cards, and how many are watching. */
 const watched: GameView = {
@@ -57,19 +58,7 @@ const over: ServerMessageOf<'GAME_OVER'> = {
 };
 
 function renderTable(readOnly: boolean) {
-  renderWithProviders(
-    <GameTable
-      game={watched}
-      handResult={null}
-      over={over}
-      announcement={null}
-      onPlay={() => undefined}
-      onResign={() => undefined}
-      onPlayAgain={() => undefined}
-      readOnly={readOnly}
-    />,
-    { route: '/' },
-  );
+  renderWithProviders(<GameTable {...tableProps(watched, { over, readOnly })} />, { route: '/' });
 }
 
 afterEach(cleanup);
