@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../scripts/run-server.mjs';
 
 const launcherModule = path.resolve('scripts/run-server.mjs');
@@ -28,8 +28,14 @@ interface Launched {
   exit: Promise<number | null>;
 }
 
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 function launch(serverArgs: string[] = []): Launched {
   const dir = mkdtempSync(path.join(tmpdir(), 'spar-run-server-'));
+  dirs.push(dir);
   const entry = path.join(dir, 'server.mjs');
   writeFileSync(entry, FAKE_SERVER);
   const code = `import { runServer } from ${JSON.stringify(launcherModule)}; runServer(process.argv[1], process.argv.slice(2));`;
@@ -90,5 +96,11 @@ describe('the server launcher (scripts/run-server.mjs, used by npm start)', () =
     const { pid } = await server;
     process.kill(pid, 'SIGKILL');
     expect(await exit).toBe(137);
+  });
+
+  it('is the command docs/operations.md gives for production', () => {
+    const command = `node ${SERVER_NODE_FLAGS.join(' ')} dist/server/main.js`;
+    const doc = readFileSync('docs/operations.md', 'utf8').replace(/\s+/g, ' ');
+    expect(doc.includes(command), `docs/operations.md should say: ${command}`).toBe(true);
   });
 });
