@@ -25,6 +25,15 @@ function same(a: unknown, b: unknown): boolean {
   );
 }
 
+/** A top-level field of a view that `changes` may carry as it is (all but `seq` and `players`). */
+export type ViewField = Exclude<keyof GameView, 'seq' | 'players'>;
+
+/**
+ * The fields that differ between recipients of the same update: a seat's own. Every other field
+ * of a view is the same for all of them, so a room diffs and encodes it once per update.
+ */
+export const OWN_FIELDS = ['you', 'hand', 'legalCards'] as const satisfies readonly ViewField[];
+
 /**
  * What `next` changes in `prev` (everything, when there is no `prev`). Two fields are sent even
  * unchanged, because they can change between updates without one being sent, so a client that
@@ -32,12 +41,36 @@ function same(a: unknown, b: unknown): boolean {
  * always, and every player's `connected` while the previous view was not of a running game.
  */
 export function diffView(prev: GameView | undefined, next: GameView): GameChanges {
+  const fields = (Object.keys(next) as (keyof GameView)[]).filter(
+    (key): key is ViewField => key !== 'seq' && key !== 'players',
+  );
+  const changes = diffFields(prev, next, fields);
+  const players = diffPlayers(prev, next);
+  if (players) changes.players = players;
+  return changes;
+}
+
+/**
+ * `diffView` for some of the fields: those of `fields` that changed from `prev` to `next`, in
+ * that order (every one, when there is no `prev`). `spectators` is always sent.
+ */
+export function diffFields(
+  prev: Partial<GameView> | undefined,
+  next: Partial<GameView>,
+  fields: readonly ViewField[],
+): GameChanges {
   const changes: Record<string, unknown> = {};
-  for (const key of Object.keys(next) as (keyof GameView)[]) {
-    if (key === 'seq' || key === 'players') continue;
+  for (const key of fields)
     if (!prev || key === 'spectators' || !same(prev[key], next[key])) changes[key] = next[key];
-  }
-  const players: GameChanges['players'] = [];
+  return changes as GameChanges;
+}
+
+/** `diffView` for the players: each one with a changed field, as `{seat, …changed}`; none: undefined. */
+export function diffPlayers(
+  prev: Pick<GameView, 'players' | 'status'> | undefined,
+  next: Pick<GameView, 'players'>,
+): GameChanges['players'] {
+  const players: NonNullable<GameChanges['players']> = [];
   const silentConnected = !prev || prev.status !== 'active';
   for (const player of next.players) {
     const before = prev?.players.find((p) => p.seat === player.seat);
@@ -49,8 +82,7 @@ export function diffView(prev: GameView | undefined, next: GameView): GameChange
     }
     if (Object.keys(entry).length > 1) players.push(entry as PlayerView);
   }
-  if (players.length > 0) changes.players = players;
-  return changes as GameChanges;
+  return players.length > 0 ? players : undefined;
 }
 
 /**

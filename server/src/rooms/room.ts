@@ -530,9 +530,9 @@ export class GameRoom {
     const update = this.updates.update(this, events);
     this.spectatorsSent = this.spectators.size;
     const mover = first === undefined ? undefined : this.players[first];
-    if (mover && mover.userId !== null) this.deps.send(mover.userId, update.seat(mover.seat, mover.userId));
+    if (mover && mover.userId !== null) this.deps.send(mover.userId, update.seat(mover.seat));
     for (const { seat, userId } of this.players)
-      if (userId !== null && seat !== first) this.deps.send(userId, update.seat(seat, userId));
+      if (userId !== null && seat !== first) this.deps.send(userId, update.seat(seat));
     let shared: Outgoing | undefined;
     for (const userId of this.spectators) {
       if (this.seatOf(userId) !== null) continue;

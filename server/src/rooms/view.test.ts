@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyPlay, type GameState } from '@shared/game';
-import { applyDelta, deltaFollows, parseServerMessage, type GameView } from '@shared/protocol';
+import {
+  applyDelta,
+  deltaFollows,
+  diffView,
+  parseServerMessage,
+  type GameChanges,
+  type GameView,
+} from '@shared/protocol';
 import { recordRandomGame } from '../../../tests/fixtures/random-games';
 import type { RoomPlayer } from './types';
 import { UpdateEncoder, gameView, type ViewableRoom } from './view';
@@ -56,33 +63,50 @@ describe('GAME_UPDATE deltas', () => {
         fc.array(fc.integer({ min: 0, max: 200 }), { minLength: 4, maxLength: 4 }),
         fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 200, maxLength: 200 }),
         fc.boolean(),
-        (players, seed, joinAts, noise, lastIsBot) => {
+        fc.boolean(),
+        (players, seed, joinAts, noise, lastIsBot, lateSeat) => {
           const game = recordRandomGame(seed, players, 5);
           const bots = Array.from({ length: players }, (_, seat) => lastIsBot && seat === players - 1);
           const room = fakeRoom(game.start, bots);
           const encoder = new UpdateEncoder();
           const humans = room.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
-          // Every seat, twice (an early and a late joiner, as two tabs), and spectators.
+          // Every seat, twice (an early and a late joiner, as two tabs), and spectators. With
+          // `lateSeat` nobody of the last seat is there from the start: updates go to it unheard.
+          const joinLate = (i: number) => joinAts[i]! % (game.plays.length + 1);
           const followers: Follower[] = [
             ...humans.flatMap((userId, i) => [
-              { userId, joinAt: 0, view: null },
-              { userId, joinAt: joinAts[i]! % (game.plays.length + 1), view: null },
+              { userId, joinAt: lateSeat && i === humans.length - 1 ? joinLate(3 - i) : 0, view: null },
+              { userId, joinAt: joinLate(i), view: null },
             ]),
             { userId: null, joinAt: 0, view: null },
-            { userId: null, joinAt: joinAts[3]! % (game.plays.length + 1), view: null },
+            { userId: null, joinAt: joinLate(3), view: null },
           ];
+          const humanSeats = humans.map((userId) => room.seatOf(userId)!);
+          const sent = new Map<number | null, GameView>();
           const join = (f: Follower) => {
             const view = gameView(room, f.userId);
-            encoder.joined(f.userId === null ? null : room.seatOf(f.userId), view);
+            const seat = f.userId === null ? null : room.seatOf(f.userId);
+            encoder.joined(seat, view);
+            if (!sent.has(seat)) sent.set(seat, view);
             f.view = view;
           };
           const broadcast = () => {
-            const frames = encoder.encode(
-              room,
-              [],
-              humans.map((userId) => ({ seat: room.seatOf(userId)!, userId })),
-              true,
-            );
+            const frames = encoder.encode(room, [], humanSeats, true);
+            // The reference: each seat's (and the spectators') changes are diffView's, against the
+            // last view it was sent whole or by update.
+            for (const key of [...humanSeats, null]) {
+              const frame = key === null ? frames.spectators! : frames.bySeat.get(key)!;
+              const view = gameView(room, key === null ? null : room.players[key]!.userId);
+              const message = frame.message as { changes: GameChanges };
+              expect(message.changes).toEqual(diffView(sent.get(key), view));
+              expect(JSON.parse(frame.text)).toEqual(frame.message);
+              // Never a card another seat holds (the last trick, shown, may hold a card dealt again since).
+              const { lastTrick: _shown, ...secretive } = message.changes;
+              const text = JSON.stringify(secretive);
+              for (const card of room.state.hands.flatMap((hand, seat) => (seat === key ? [] : hand)))
+                expect(text).not.toContain(`"${card}"`);
+              sent.set(key, view);
+            }
             for (const f of followers) {
               if (!f.view) continue;
               const frame =
@@ -138,15 +162,7 @@ describe('GAME_UPDATE deltas', () => {
     room.state = applyPlay(room.state, seat, card).state;
     room.seq = 1;
     const other = 1 - seat;
-    const frames = encoder.encode(
-      room,
-      [{ kind: 'CARD_PLAYED', seat, card }],
-      [
-        { seat: 0, userId: 1 },
-        { seat: 1, userId: 2 },
-      ],
-      false,
-    );
+    const frames = encoder.encode(room, [{ kind: 'CARD_PLAYED', seat, card }], [0, 1], false);
     const { changes } = frames.bySeat.get(other)!.message as { changes: Record<string, unknown> };
     expect(Object.keys(changes).sort()).toEqual([
       'currentTrick',

@@ -1,5 +1,13 @@
-import { viewFor, type GameEvent } from '@shared/game';
-import { diffView, type GameEventMessage, type GameView } from '@shared/protocol';
+import { legalCards, type GameEvent } from '@shared/game';
+import {
+  OWN_FIELDS,
+  diffFields,
+  diffPlayers,
+  type GameChanges,
+  type GameEventMessage,
+  type GameView,
+  type ViewField,
+} from '@shared/protocol';
 import { PreparedFrame } from '../infra/frame';
 import type { RoomSnapshot } from './types';
 
@@ -15,42 +23,105 @@ export interface ViewableRoom extends Pick<
   spectatorCount?(): number;
 }
 
-/** A game as `viewerId` may see it: their own hand only; spectators (or strangers) see none. */
-export function gameView(room: ViewableRoom, viewerId: number | null): GameView {
-  const seat = viewerId === null ? null : room.seatOf(viewerId);
-  const engineView = viewFor(room.state, seat);
+/**
+ * What every recipient of a room's view sees alike: all of a GameView but a seat's own fields
+ * (OWN_FIELDS: `you`, `hand`, `legalCards`). The engine's state is never changed in place (it
+ * shares untouched parts between states), so a view refers to its arrays rather than copying them.
+ */
+export type SharedView = Omit<GameView, OwnField>;
+type OwnField = (typeof OWN_FIELDS)[number];
+type OwnView = Pick<GameView, OwnField>;
+
+/** The fields of SharedView that `changes` carries as they are, in the order a view has them. */
+const SHARED_FIELDS = [
+  'id',
+  'mode',
+  'status',
+  'targetScore',
+  'dealer',
+  'turn',
+  'turnDeadline',
+  'handNumber',
+  'trickNumber',
+  'currentTrick',
+  'lastTrick',
+  'winnerUserId',
+  'inviteExpiresAt',
+  'spectators',
+] as const satisfies readonly Exclude<ViewField, OwnField>[];
+
+/** The room's view as everyone sees it; a recipient's adds its own fields (`gameView`). */
+export function sharedView(room: ViewableRoom): SharedView {
+  const state = room.state;
   // Only a running game has a turn to play; a waiting, finished or cancelled one has none.
   const finished = room.status !== 'active';
   return {
     id: room.id,
     mode: room.mode,
     status: room.status,
-    targetScore: room.state.targetScore,
+    targetScore: state.targetScore,
     seq: room.seq,
     players: room.players.map((player) => ({
       seat: player.seat,
       userId: player.userId,
       username: player.username,
       avatarUrl: player.avatarUrl,
-      score: room.state.scores[player.seat]!,
-      cardsInHand: room.state.hands[player.seat]!.length,
+      score: state.scores[player.seat]!,
+      cardsInHand: state.hands[player.seat]!.length,
       connected: player.userId === null || room.isConnected(player.userId),
       isBot: player.botLevel !== null,
     })),
-    you: seat === null ? null : { seat },
-    hand: engineView.hand,
-    dealer: engineView.dealer,
-    turn: finished ? null : engineView.turn,
+    dealer: state.dealer,
+    turn: finished ? null : state.turn,
     turnDeadline: finished ? null : room.turnDeadline,
-    handNumber: engineView.handNumber,
-    trickNumber: engineView.trickNumber,
-    currentTrick: engineView.currentTrick,
-    lastTrick: engineView.lastTrick,
-    legalCards: finished ? [] : engineView.legalCards,
+    handNumber: state.handNumber,
+    trickNumber: state.trickNumber,
+    currentTrick: state.currentTrick,
+    lastTrick: state.lastTrick,
     winnerUserId: room.winnerUserId,
     inviteExpiresAt: room.status === 'waiting' ? (room.invite?.expiresAt ?? null) : null,
     spectators: room.spectatorCount?.() ?? 0,
   };
+}
+
+/** A seat's own fields (a spectator's, seat null: no hand). */
+function ownView(room: ViewableRoom, seat: number | null): OwnView {
+  if (seat === null) return { you: null, hand: [], legalCards: [] };
+  return {
+    you: { seat },
+    hand: room.state.hands[seat]!,
+    legalCards: room.status === 'active' ? legalCards(room.state, seat) : [],
+  };
+}
+
+function wholeView(shared: SharedView, own: OwnView): GameView {
+  return {
+    id: shared.id,
+    mode: shared.mode,
+    status: shared.status,
+    targetScore: shared.targetScore,
+    seq: shared.seq,
+    players: shared.players,
+    you: own.you,
+    hand: own.hand,
+    dealer: shared.dealer,
+    turn: shared.turn,
+    turnDeadline: shared.turnDeadline,
+    handNumber: shared.handNumber,
+    trickNumber: shared.trickNumber,
+    currentTrick: shared.currentTrick,
+    lastTrick: shared.lastTrick,
+    legalCards: own.legalCards,
+    winnerUserId: shared.winnerUserId,
+    inviteExpiresAt: shared.inviteExpiresAt,
+    spectators: shared.spectators,
+  };
+}
+
+/** A game as `viewerId` may see it: their own hand only; spectators (or strangers) see none. */
+export function gameView(room: ViewableRoom, viewerId: number | null): GameView {
+  const seat = viewerId === null ? null : room.seatOf(viewerId);
+  return wholeView(sharedView(room), ownView(room, seat));
 }
 
 /** Engine events as the protocol sends them (the engine speaks in seats, clients in users). */
@@ -65,22 +136,38 @@ export function toEventMessages(
   );
 }
 
+/** The view a seat's clients hold (or the spectators'), in the two parts an update diffs apart. */
+interface Base {
+  shared: SharedView;
+  own: OwnView;
+}
+
+/** An update's shared changes against one base, and their JSON without its braces. */
+interface SharedPart {
+  changes: GameChanges;
+  json: string;
+}
+
+/** `{...}` → `...`, to join the JSON of two objects into one. */
+const members = (json: string) => json.slice(1, -1);
+
 /**
  * Builds a room's GAME_UPDATE frames (see docs/protocol.md, "Game updates are deltas"). It keeps
- * the last view each seat was sent, and one for spectators (they all see the same view), so each
- * update is diffed once per seat and encoded once per seat; the events, shared by every recipient,
- * are encoded once per update. A seat's clients all hold that last view: they followed every
- * update, or joined since (GAME_STATE), and the fields that change between updates without one
- * are sent every time (`diffView`).
+ * the view each seat was last sent, and one for spectators (they all see the same view). An update
+ * builds the shared view once, diffs it and encodes it once for every seat holding the same last
+ * view (after the first update: all of them), and per seat only its own fields; the events, shared
+ * by every recipient, are encoded once. A seat's clients all hold that last view: they followed
+ * every update, or joined since (GAME_STATE), and the fields that change between updates without
+ * one are sent every time (`diffView`, whose result each frame's changes equal).
  */
 export class UpdateEncoder {
-  private readonly lastBySeat = new Map<number, GameView>();
-  private lastSpectated: GameView | undefined;
+  private readonly lastBySeat = new Map<number, Base>();
+  private lastSpectated: Base | undefined;
 
   /** A view sent whole (GAME_STATE) becomes the base of its seat when the seat has none yet. */
   joined(seat: number | null, view: GameView): void {
-    if (seat === null) this.lastSpectated ??= view;
-    else if (!this.lastBySeat.has(seat)) this.lastBySeat.set(seat, view);
+    if (seat === null) this.lastSpectated ??= { shared: view, own: view };
+    else if (!this.lastBySeat.has(seat)) this.lastBySeat.set(seat, { shared: view, own: view });
   }
 
   /**
@@ -88,26 +175,42 @@ export class UpdateEncoder {
    * a room can send the player who moved their frame before building the others'.
    */
   update(room: ViewableRoom, events: GameEventMessage[]) {
-    const head = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":`;
-    const frame = (view: GameView, prev: GameView | undefined) => {
-      const changes = diffView(prev, view);
+    const head = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":{`;
+    let shared: SharedView | undefined;
+    const parts = new Map<SharedView | undefined, SharedPart>();
+    const sharedPart = (base: SharedView | undefined, next: SharedView): SharedPart => {
+      let part = parts.get(base);
+      if (!part) {
+        const changes = diffFields(base, next, SHARED_FIELDS);
+        const players = diffPlayers(base, next);
+        if (players) changes.players = players;
+        part = { changes, json: members(JSON.stringify(changes)) };
+        parts.set(base, part);
+      }
+      return part;
+    };
+    const frame = (base: Base | undefined, own: OwnView): { frame: PreparedFrame; base: Base } => {
+      shared ??= sharedView(room);
+      const common = sharedPart(base?.shared, shared);
+      const mine = diffFields(base?.own, own, OWN_FIELDS);
+      const json = members(JSON.stringify(mine));
+      const text = `${head}${common.json}${common.json && json ? ',' : ''}${json}}}`;
+      const changes = { ...common.changes, ...mine };
       const message = { type: 'GAME_UPDATE' as const, gameId: room.id, seq: room.seq, events, changes };
-      return new PreparedFrame(message, `${head}${JSON.stringify(changes)}}`);
+      return { frame: new PreparedFrame(message, text), base: { shared, own } };
     };
     return {
-      /** The frame for the seat's clients (`userId` is the seat's player). Once per seat per update. */
-      seat: (seat: number, userId: number): PreparedFrame => {
-        const view = gameView(room, userId);
-        const built = frame(view, this.lastBySeat.get(seat));
-        this.lastBySeat.set(seat, view);
-        return built;
+      /** The frame for the seat's clients. Once per seat per update. */
+      seat: (seat: number): PreparedFrame => {
+        const built = frame(this.lastBySeat.get(seat), ownView(room, seat));
+        this.lastBySeat.set(seat, built.base);
+        return built.frame;
       },
       /** The frame every spectator gets. Once per update. */
       spectators: (): PreparedFrame => {
-        const view = gameView(room, null);
-        const built = frame(view, this.lastSpectated);
-        this.lastSpectated = view;
-        return built;
+        const built = frame(this.lastSpectated, ownView(room, null));
+        this.lastSpectated = built.base;
+        return built.frame;
       },
     };
   }
@@ -116,12 +219,12 @@ export class UpdateEncoder {
   encode(
     room: ViewableRoom,
     events: GameEventMessage[],
-    seats: { seat: number; userId: number }[],
+    seats: readonly number[],
     spectators: boolean,
   ): { bySeat: Map<number, PreparedFrame>; spectators: PreparedFrame | undefined } {
     const update = this.update(room, events);
     const bySeat = new Map<number, PreparedFrame>();
-    for (const { seat, userId } of seats) bySeat.set(seat, update.seat(seat, userId));
+    for (const seat of seats) bySeat.set(seat, update.seat(seat));
     return { bySeat, spectators: spectators ? update.spectators() : undefined };
   }
 }
