@@ -3,13 +3,21 @@ import type { ServerMessage } from '@shared/protocol';
 /**
  * A server message already encoded as its JSON frame. A room builds one per recipient (a player,
  * or all spectators at once) and every socket it goes to sends the same text, so no frame is
- * serialised twice. `toJSON` keeps it a plain message to anything that does serialise it.
+ * serialised twice. The message as an object is built only if something asks for it (tests, or
+ * `toJSON`, which keeps the frame a plain message to anything that serialises it, such as the bus
+ * between nodes): a socket needs only the text.
  */
 export class PreparedFrame {
+  private built: ServerMessage | undefined;
+
   constructor(
-    readonly message: ServerMessage,
     readonly text: string,
+    private readonly build: () => ServerMessage,
   ) {}
+
+  get message(): ServerMessage {
+    return (this.built ??= this.build());
+  }
 
   toJSON(): ServerMessage {
     return this.message;

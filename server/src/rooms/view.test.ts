@@ -100,6 +100,7 @@ describe('GAME_UPDATE deltas', () => {
               const message = frame.message as { changes: GameChanges };
               expect(message.changes).toEqual(diffView(sent.get(key), view));
               expect(JSON.parse(frame.text)).toEqual(frame.message);
+              expect(JSON.parse(JSON.stringify(frame))).toEqual(frame.message);
               // Never a card another seat holds (the last trick, shown, may hold a card dealt again since).
               const { lastTrick: _shown, ...secretive } = message.changes;
               const text = JSON.stringify(secretive);

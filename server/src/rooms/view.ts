@@ -195,9 +195,15 @@ export class UpdateEncoder {
       const mine = diffFields(base?.own, own, OWN_FIELDS);
       const json = members(JSON.stringify(mine));
       const text = `${head}${common.json}${common.json && json ? ',' : ''}${json}}}`;
-      const changes = { ...common.changes, ...mine };
-      const message = { type: 'GAME_UPDATE' as const, gameId: room.id, seq: room.seq, events, changes };
-      return { frame: new PreparedFrame(message, text), base: { shared, own } };
+      const { id: gameId, seq } = room;
+      const message = () => ({
+        type: 'GAME_UPDATE' as const,
+        gameId,
+        seq,
+        events,
+        changes: { ...common.changes, ...mine },
+      });
+      return { frame: new PreparedFrame(text, message), base: { shared, own } };
     };
     return {
       /** The frame for the seat's clients. Once per seat per update. */

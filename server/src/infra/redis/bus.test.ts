@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import type { ServerMessage } from '@shared/protocol';
 import { TcpProxy } from '../../testing/tcp-proxy';
+import { PreparedFrame } from '../frame';
 import { createRedis, type RedisConnections } from './connection';
 import { RedisBus } from './bus';
 import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
@@ -51,6 +53,28 @@ describe.skipIf(!REDIS_URL)('RedisBus', () => {
       { type: 'X', n: 2 },
     ]);
     expect(onB.map((m) => (m as { n: number }).n).sort()).toEqual([1, 2]);
+    await dropPrefix(REDIS_URL!, prefix);
+  });
+
+  it('sends a frame a room encoded already as its text, which other nodes hear as the same message', async () => {
+    const prefix = testPrefix();
+    const a = await node(prefix, 'a');
+    const b = await node(prefix, 'b');
+    await linked(a, b);
+    const onB: unknown[] = [];
+    b.subscribe('user:7', (m) => onB.push(m));
+    await linked(a, b);
+    const message: ServerMessage = {
+      type: 'GAME_UPDATE',
+      gameId: 'g_1',
+      seq: 3,
+      events: [],
+      changes: { turn: 1 },
+    };
+    // The text alone counts: were the object encoded instead, `n` would not arrive.
+    const text = JSON.stringify({ ...message, n: '\u2028 "quoted" é' });
+    a.publish('user:7', new PreparedFrame(text, () => message));
+    await expect.poll(() => onB).toEqual([JSON.parse(text)]);
     await dropPrefix(REDIS_URL!, prefix);
   });
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bus, BusHandler } from '../bus';
+import { PreparedFrame } from '../frame';
 import type { RedisConnections } from './connection';
 
 /** A node's own channel, for messages meant for whatever runs on that node (see docs/scale-out.md). */
@@ -21,12 +22,15 @@ interface Envelope {
  */
 export class RedisBus implements Bus {
   private readonly handlers = new Map<string, Set<BusHandler>>();
+  /** An envelope's JSON up to its message: `{"o":<this node>,"m":`. */
+  private readonly envelopeHead: string;
 
   constructor(
     private readonly redis: RedisConnections,
     private readonly nodeId: string,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.envelopeHead = `{"o":${JSON.stringify(nodeId)},"m":`;
     redis.subscriber.on('message', (channel: string, raw: string) => this.heard(channel, raw));
     redis.subscriber.on('ready', () => {
       const channels = [...this.handlers.keys()].map((c) => this.wire(c));
@@ -36,8 +40,13 @@ export class RedisBus implements Bus {
 
   publish(channel: string, message: unknown): void {
     this.deliver(channel, message);
-    const envelope: Envelope = { o: this.nodeId, m: message };
-    this.redis.command.publish(this.wire(channel), JSON.stringify(envelope)).catch((error: unknown) => {
+    // A frame a room already encoded goes out as its text, spliced into the envelope, instead of
+    // being rebuilt as an object and encoded again.
+    const envelope =
+      message instanceof PreparedFrame
+        ? `${this.envelopeHead}${message.text}}`
+        : JSON.stringify({ o: this.nodeId, m: message } satisfies Envelope);
+    this.redis.command.publish(this.wire(channel), envelope).catch((error: unknown) => {
       this.log.warn({ err: error, channel }, 'bus: publishing to other nodes failed');
     });
   }
