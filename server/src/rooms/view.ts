@@ -28,7 +28,7 @@ export interface ViewableRoom extends Pick<
  * (OWN_FIELDS: `you`, `hand`, `legalCards`). The engine's state is never changed in place (it
  * shares untouched parts between states), so a view refers to its arrays rather than copying them.
  */
-export type SharedView = Omit<GameView, OwnField>;
+type SharedView = Omit<GameView, OwnField>;
 type OwnField = (typeof OWN_FIELDS)[number];
 type OwnView = Pick<GameView, OwnField>;
 
@@ -51,7 +51,7 @@ const SHARED_FIELDS = [
 ] as const satisfies readonly Exclude<ViewField, OwnField>[];
 
 /** The room's view as everyone sees it; a recipient's adds its own fields (`gameView`). */
-export function sharedView(room: ViewableRoom): SharedView {
+function sharedView(room: ViewableRoom): SharedView {
   const state = room.state;
   // Only a running game has a turn to play; a waiting, finished or cancelled one has none.
   const finished = room.status !== 'active';
