@@ -5,6 +5,7 @@
 // as one check) and writes the same figures to test-results/summary.json for .ci/run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { failedPlaywrightTests, failedVitestTests } from './test-report.mjs';
 
 const results = 'test-results';
 rmSync(results, { recursive: true, force: true });
@@ -13,6 +14,9 @@ mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const failures = [];
+// Each failing test by file and name, repeated at the very end: a CI log is often read from its
+// tail only, and a flaky test must be identifiable from there.
+const failedNames = [];
 
 function run(command, args, env = {}) {
   console.log(`\n▶ ${[command, ...args].join(' ')}`);
@@ -52,6 +56,7 @@ if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   if (vitest.numFailedTests > 0) failures.push(`${vitest.numFailedTests} unit/integration tests`);
+  failedNames.push(...failedVitestTests(vitest));
   // A suite that fails to load counts no tests but must still fail the run.
   if (!vitestOk && vitest.numFailedTests === 0) check('vitest (suite errors)', false);
 } else {
@@ -78,6 +83,7 @@ if (!existsSync(chromium)) {
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     if (stats.unexpected > 0) failures.push(`${stats.unexpected} end-to-end tests`);
+    failedNames.push(...failedPlaywrightTests(readJson(`${results}/playwright.json`)));
     if (!e2eOk && stats.unexpected === 0) check('e2e (suite errors)', false);
   } else {
     check('e2e (no report)', false);
@@ -86,8 +92,12 @@ if (!existsSync(chromium)) {
   check('e2e (skipped: build failed)', false);
 }
 
-writeFileSync(`${results}/summary.json`, JSON.stringify({ passed, failed, failures }, null, 2));
+writeFileSync(
+  `${results}/summary.json`,
+  JSON.stringify({ passed, failed, failures, failedTests: failedNames }, null, 2),
+);
 console.log('');
+for (const name of failedNames) console.log(`✖ ${name}`);
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
