@@ -32,23 +32,27 @@ type SharedView = Omit<GameView, OwnField>;
 type OwnField = (typeof OWN_FIELDS)[number];
 type OwnView = Pick<GameView, OwnField>;
 
-/** The fields of SharedView that `changes` carries as they are, in the order a view has them. */
-const SHARED_FIELDS = [
-  'id',
-  'mode',
-  'status',
-  'targetScore',
-  'dealer',
-  'turn',
-  'turnDeadline',
-  'handNumber',
-  'trickNumber',
-  'currentTrick',
-  'lastTrick',
-  'winnerUserId',
-  'inviteExpiresAt',
-  'spectators',
-] as const satisfies readonly Exclude<ViewField, OwnField>[];
+/**
+ * The fields of SharedView that `changes` carries as they are, in the order a view has them. A
+ * record so that a field added to GameView does not compile until it is placed here or in
+ * OWN_FIELDS.
+ */
+const SHARED_FIELDS = Object.keys({
+  id: true,
+  mode: true,
+  status: true,
+  targetScore: true,
+  dealer: true,
+  turn: true,
+  turnDeadline: true,
+  handNumber: true,
+  trickNumber: true,
+  currentTrick: true,
+  lastTrick: true,
+  winnerUserId: true,
+  inviteExpiresAt: true,
+  spectators: true,
+} satisfies Record<Exclude<ViewField, OwnField>, true>) as Exclude<ViewField, OwnField>[];
 
 /** The room's view as everyone sees it; a recipient's adds its own fields (`gameView`). */
 function sharedView(room: ViewableRoom): SharedView {
