@@ -164,7 +164,7 @@ function PracticePanel() {
 }
 
 export function GamesPage() {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const games = useQuery({ ...myGamesQueryOptions, enabled: !!user });
   const board = useQuery(leaderboardQueryOptions);
   const active = games.data?.find((g) => g.status === 'active' || g.status === 'waiting');
@@ -174,10 +174,12 @@ export function GamesPage() {
     return (
       <>
         <PageHeader title="Play Spar" size="sm" />
-        <SignInPrompt
-          reason="Sign in to find an opponent or practise against a bot."
-          returnTo={PATHS.games}
-        />
+        {!loading && (
+          <SignInPrompt
+            reason="Sign in to find an opponent or practise against a bot."
+            returnTo={PATHS.games}
+          />
+        )}
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Navigate, useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { useSession } from '../../../lib/session/useSession';
 
 /** Where a user marked for deletion lands: restore the account, or sign out. */
 export function DeleteAccountPage() {
-  const { user, signOut } = useSession();
+  const { user, signOut, loading } = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
   const restore = useMutation({
@@ -28,6 +28,14 @@ export function DeleteAccountPage() {
     },
     onError: (error) => toastFailure('Error', error),
   });
+  // Opened from a link or a refresh, the page can be ready before the session check: deciding
+  // then would send a signed-in player away for good.
+  if (loading)
+    return (
+      <Center h="60dvh">
+        <Loader color="spar" />
+      </Center>
+    );
   // Signed out (or never signed in): nothing to restore here.
   if (!user) return <Navigate to={PATHS.home} replace />;
   if (!user.markedForDelete) return <Navigate to={PATHS.profile} replace />;

@@ -91,7 +91,7 @@ function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: strin
  * games that ended meanwhile. See docs/design.md, "Watch and replays".
  */
 export function WatchPage() {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const live = useQuery({ ...liveGamesQueryOptions, enabled: !!user });
   const queryClient = useQueryClient();
   const [endedIds, setEndedIds] = useState<ReadonlySet<string>>(new Set());
@@ -122,7 +122,9 @@ export function WatchPage() {
     return (
       <>
         <PageHeader title="Watch Live" size="sm" />
-        <SignInPrompt reason="Sign in to watch live ranked and quick games." returnTo={PATHS.watch} />
+        {!loading && (
+          <SignInPrompt reason="Sign in to watch live ranked and quick games." returnTo={PATHS.watch} />
+        )}
       </>
     );
   }
