@@ -56,13 +56,15 @@ describe.skipIf(!REDIS_URL)('RedisPresenceStore', () => {
     const p = prefix();
     const a = await node(p, 'a');
     const b = await node(p, 'b');
-    const dead = await node(p, 'dead', REDIS_URL!, 300);
+    // Its heartbeat lives a second: long enough that a stalled CI machine does not expire it
+    // before the first check.
+    const dead = await node(p, 'dead', REDIS_URL!, 1_000);
     await dead.store.connect(1);
     await dead.store.connect(2);
     await a.store.connect(2); // also connected to a living node: stays online
     await a.store.beat();
     expect(await a.store.onlineAmong([1, 2])).toEqual([1, 2]);
-    await new Promise((r) => setTimeout(r, 400)); // `dead` beats no more
+    await new Promise((r) => setTimeout(r, 1_100)); // `dead` beats no more
     await Promise.all([a.store.beat(), b.store.beat()]);
     expect(await a.store.onlineAmong([1, 2])).toEqual([2]);
     expect([...a.heard, ...b.heard]).toEqual([{ userId: 1, online: false }]);
