@@ -76,11 +76,12 @@ test('a third user watches a live game to the end without seeing a hand, then re
   await expect(featured.getByLabel('1 watching')).toBeVisible();
   expect(await hand(eye).count()).toBe(0);
   await shoot(eye, 'watch');
-  // Where the window is tall enough, the whole featured table shows above the bottom tabs: the
-  // bottom player's cards too, without scrolling.
+  // The whole featured table shows above the bottom tabs, the bottom player's cards too, without
+  // scrolling: on the smallest phone drawn smaller to fit.
   for (const [width, height] of [
     [1440, 900],
     [390, 844],
+    [360, 640],
   ] as const) {
     await eye.setViewportSize({ width, height });
     const lowest = () =>

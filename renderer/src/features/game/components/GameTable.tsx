@@ -58,8 +58,9 @@ export function GameTable({
   const { ref: sizeRef, width: frameWidth } = useElementSize();
   const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX);
   const frameRef = useMergedRef(sizeRef, embedded.ref);
+  const { scale } = embedded;
   const layout = useTableLayout(game.players.length, you ? game.hand.length : bottom.cardsInHand, {
-    frameWidth: readOnly ? frameWidth : 0,
+    frameWidth: readOnly ? Math.floor(frameWidth / scale) : 0,
     frameHeight: embedded.height,
     spectator: !you,
   });
@@ -68,11 +69,20 @@ export function GameTable({
   const close = () => setDialog(null);
   const { toolbar, me, hand, felt } = layout;
 
-  return (
+  const table = (
     <div
-      ref={frameRef}
+      ref={readOnly ? undefined : frameRef}
       className={readOnly ? `${classes.page} ${classes.embedded}` : classes.page}
-      style={{ height: layout.height }}
+      style={
+        scale < 1
+          ? {
+              height: layout.height,
+              width: layout.width,
+              transform: `scale(${scale})`,
+              transformOrigin: 'top left',
+            }
+          : { height: layout.height }
+      }
       data-layout={layout.handStyle}
       data-motion={motion ? 'on' : 'off'}
     >
@@ -138,6 +148,14 @@ export function GameTable({
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
       {!readOnly && <GameOverDialog game={game} over={over} onPlayAgain={onPlayAgain} />}
+    </div>
+  );
+  if (!readOnly) return table;
+  // An embedded table is measured on this frame, which holds it at its drawn size (scaled to fit
+  // a short window: useEmbeddedHeight).
+  return (
+    <div ref={frameRef} style={{ height: Math.ceil(layout.height * scale) }}>
+      {table}
     </div>
   );
 }

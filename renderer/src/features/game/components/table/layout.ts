@@ -278,24 +278,31 @@ export function useTableLayout(
 /** An embedded table is never laid out shorter than this: the smallest phone height the layout's tests check. */
 export const EMBEDDED_MIN_HEIGHT_PX = 640;
 
+/** An embedded table shrinks no further than this to fit a short window; below it the page scrolls. */
+export const EMBEDDED_MIN_SCALE = 0.5;
+
 /**
  * The height of an embedded table: what the window has from the table's top down to `below`
  * pixels above its bottom edge (the bottom tabs and the page's padding), so the whole table,
- * the bottom player included, shows without scrolling wherever the window is tall enough; never
- * under EMBEDDED_MIN_HEIGHT_PX. `ref` goes on the table's frame; the height is 0 (the window's)
- * until the frame is in the page, or when `enabled` is false.
+ * the bottom player included, shows without scrolling. Where that is under
+ * EMBEDDED_MIN_HEIGHT_PX (a small phone), the table is laid out at that height and drawn at
+ * `scale` to fit, so the layout stays one its tests check. `ref` goes on the table's frame; the
+ * height is 0 (the window's) until the frame is in the page, or when `enabled` is false.
  */
 export function useEmbeddedHeight(
   enabled: boolean,
   below: number,
-): { ref: (frame: HTMLElement | null) => void; height: number } {
+): { ref: (frame: HTMLElement | null) => void; height: number; scale: number } {
   const { height } = useViewportSize();
   const [frame, setFrame] = useState<HTMLElement | null>(null);
-  if (!enabled || !frame) return { ref: setFrame, height: 0 };
+  if (!enabled || !frame) return { ref: setFrame, height: 0, scale: 1 };
   // Read on every render: a resize re-renders through useViewportSize, and the frame may have moved.
   const top = frame.getBoundingClientRect().top + window.scrollY;
   const windowHeight = height || window.innerHeight;
-  return { ref: setFrame, height: Math.max(EMBEDDED_MIN_HEIGHT_PX, Math.floor(windowHeight - top - below)) };
+  const available = Math.floor(windowHeight - top - below);
+  if (available >= EMBEDDED_MIN_HEIGHT_PX) return { ref: setFrame, height: available, scale: 1 };
+  const scale = Math.max(EMBEDDED_MIN_SCALE, available / EMBEDDED_MIN_HEIGHT_PX);
+  return { ref: setFrame, height: EMBEDDED_MIN_HEIGHT_PX, scale };
 }
 
 /** Whether the table may animate: false when the player asked the system for reduced motion. */
