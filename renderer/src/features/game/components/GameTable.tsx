@@ -63,6 +63,7 @@ export function GameTable({
     frameWidth: readOnly ? Math.floor(frameWidth / scale) : 0,
     frameHeight: embedded.height,
     spectator: !you,
+    toolbar: !readOnly,
   });
   const motion = useTableMotion();
   const [dialog, setDialog] = useState<OpenDialog>(null);

@@ -131,6 +131,23 @@ describe('table layout at every viewport and seat count', () => {
           expect(l.felt.h).toBe(player.felt.h + (player.hand.h - l.hand.h));
           expect(l.felt.y).toBe(player.felt.y);
         });
+
+        it(`${width}×${height}, ${players} seats, embedded without a toolbar: its band goes to the felt`, () => {
+          const withToolbar = tableLayout(width, height, players, CARDS_PER_HAND, { spectator: true });
+          const l = tableLayout(width, height, players, CARDS_PER_HAND, { spectator: true, toolbar: false });
+          const screen: Rect = { x: 0, y: 0, w: width, h: height };
+          expect(l.toolbar.h).toBe(0);
+          expect(l.felt.y).toBe(withToolbar.felt.y - withToolbar.toolbar.h);
+          expect(l.felt.h).toBe(withToolbar.felt.h + withToolbar.toolbar.h);
+          expect(l.hand).toEqual(withToolbar.hand);
+          for (const seat of l.seats) {
+            expect(inside(seat.rect, screen)).toBe(true);
+            expect(overlaps(seat.rect, l.felt)).toBe(false);
+            expect(overlaps(seat.rect, l.me)).toBe(false);
+          }
+          expect(overlaps(l.felt, l.me)).toBe(false);
+          for (const box of trickBoxes(l)) expect(inside(box, l.trickArea)).toBe(true);
+        });
       }
     }
   });

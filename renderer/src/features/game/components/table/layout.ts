@@ -147,14 +147,15 @@ function fanPlaces(n: number, w: number, centreX: number, bottom: number, avail:
  * The whole table for a viewport of width × height and a number of seats. handCount is the
  * number of cards the viewer holds now; the card size is chosen for a full hand so it stays the
  * same as cards are played. A `spectator` holds no cards: the bottom band holds only the bottom
- * player's card backs, and the felt gets the rest.
+ * player's card backs, and the felt gets the rest. Without a `toolbar` (an embedded read-only
+ * table) its band goes to the felt too.
  */
 export function tableLayout(
   width: number,
   height: number,
   players: number,
   handCount: number,
-  { spectator = false }: { spectator?: boolean } = {},
+  { spectator = false, toolbar: withToolbar = true }: { spectator?: boolean; toolbar?: boolean } = {},
 ): TableLayout {
   const wide = width >= WIDE_TABLE_MIN_PX;
   const sides = seatSides(players);
@@ -183,9 +184,10 @@ export function tableLayout(
   const hand: Rect = { x: left + PAD, y: handTop, w: availW, h: height - PAD - handTop };
   const me: Rect = { x: left + PAD, y: hand.y - BADGE_PX, w: availW, h: BADGE_PX };
 
-  const toolbar: Rect = { x: left + PAD, y: 0, w: availW, h: TOOLBAR_PX };
-  const topRect: Rect = { x: left + PAD, y: TOOLBAR_PX, w: availW, h: topH };
-  const middleTop = TOOLBAR_PX + (hasTop ? topH + GAP : 0);
+  const toolbarH = withToolbar ? TOOLBAR_PX : 0;
+  const toolbar: Rect = { x: left + PAD, y: 0, w: availW, h: toolbarH };
+  const topRect: Rect = { x: left + PAD, y: toolbarH, w: availW, h: topH };
+  const middleTop = toolbarH + (hasTop ? topH + GAP : 0);
   const middleBottom = me.y - GAP;
   const middleH = Math.max(0, middleBottom - middleTop);
   const sideW = hasSides ? (wide ? 150 : 66) : 0;
@@ -257,7 +259,7 @@ export function tableLayout(
 /**
  * The layout for the current window, recomputed when it is resized or turned. A table embedded in
  * a page (the watch page's featured game) passes its frame's width and the height it may take
- * (`useEmbeddedHeight`); 0 means the window's. `spectator`: see tableLayout.
+ * (`useEmbeddedHeight`); 0 means the window's. `spectator`, `toolbar`: see tableLayout.
  */
 export function useTableLayout(
   players: number,
@@ -266,13 +268,14 @@ export function useTableLayout(
     frameWidth = 0,
     frameHeight = 0,
     spectator = false,
-  }: { frameWidth?: number; frameHeight?: number; spectator?: boolean } = {},
+    toolbar = true,
+  }: { frameWidth?: number; frameHeight?: number; spectator?: boolean; toolbar?: boolean } = {},
 ): TableLayout {
   const { width, height } = useViewportSize();
   // Before the first measurement (and in tests without a window size) fall back to the window.
   const w = frameWidth || width || (typeof window === 'undefined' ? 1280 : window.innerWidth);
   const h = frameHeight || height || (typeof window === 'undefined' ? 720 : window.innerHeight);
-  return tableLayout(w, h, players, handCount, { spectator });
+  return tableLayout(w, h, players, handCount, { spectator, toolbar });
 }
 
 /** An embedded table is never laid out shorter than this: the smallest phone height the layout's tests check. */
