@@ -96,6 +96,10 @@ test('a third user watches a live game to the end without seeing a hand, then re
     await expect
       .poll(lowest, { message: `the featured table at ${width} px` })
       .toBeLessThanOrEqual(height - 64);
+    expect(
+      await eye.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      `sideways scrolling at ${width} px`,
+    ).toBe(0);
   }
   await eye.setViewportSize({ width: 1440, height: 900 });
 

@@ -153,9 +153,10 @@ export function GameTable({
   );
   if (!readOnly) return table;
   // An embedded table is measured on this frame, which holds it at its drawn size (scaled to fit
-  // a short window: useEmbeddedHeight).
+  // a short window: useEmbeddedHeight); a scaled table still takes its unscaled box in the flow,
+  // which must not widen the page.
   return (
-    <div ref={frameRef} style={{ height: Math.ceil(layout.height * scale) }}>
+    <div ref={frameRef} style={{ height: Math.ceil(layout.height * scale), overflow: 'hidden' }}>
       {table}
     </div>
   );
