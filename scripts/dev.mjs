@@ -13,9 +13,19 @@ if (!existsSync('renderer/public/assets/shop'))
 if (!existsSync('renderer/public/sounds/manifest.json'))
   spawnSync('node', ['build/sounds/generate.mjs'], { stdio: 'inherit' });
 
-const viteArgs = process.argv.includes('--desktop')
-  ? ['vite', '--config', 'vite.desktop.config.ts']
-  : ['vite'];
+const desktop = process.argv.includes('--desktop');
+// `npm install` does not fetch Electron's binary (package.json's allowScripts denies its download
+// script, so installs work where GitHub cannot be reached): the desktop app fetches it once here.
+if (desktop && !existsSync('node_modules/electron/path.txt')) {
+  console.log('Fetching the Electron binary (once)…');
+  const fetched = spawnSync('node', ['node_modules/electron/install.js'], { stdio: 'inherit' });
+  if (fetched.status !== 0) {
+    console.error('Could not fetch the Electron binary; see docs/desktop.md, "Build and package".');
+    process.exit(1);
+  }
+}
+
+const viteArgs = desktop ? ['vite', '--config', 'vite.desktop.config.ts'] : ['vite'];
 const children = [
   spawn('npx', ['tsx', 'watch', '--tsconfig', 'tsconfig.server.json', 'server/src/main.ts'], {
     stdio: 'inherit',
