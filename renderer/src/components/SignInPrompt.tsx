@@ -1,13 +1,17 @@
 import { Button, Container, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATHS } from '../lib/paths';
+import { useSession } from '../lib/session/useSession';
 
 /**
  * What a signed-out visitor sees where a page needs an account: why, and a Sign in button that
  * comes back to `returnTo` afterwards. Pages show it instead of redirecting, so that signing out
- * on one of them lands where the player chose to go.
+ * on one of them lands where the player chose to go. Nothing shows while a stored session is
+ * still being checked: a signed-in player opening a page is not asked to sign in.
  */
 export function SignInPrompt({ reason, returnTo }: { reason: string; returnTo: string }) {
+  const { loading } = useSession();
+  if (loading) return null;
   return (
     <Container size="sm" py="xl">
       <Stack align="center" ta="center">

@@ -379,10 +379,9 @@ function Conversation({ myId, friendId }: { myId: number; friendId: number }) {
 /** /messages/conversation/{id}: chat with a friend, live, with history loading upwards. */
 export function ConversationPage() {
   const { id } = useParams();
-  const { user, loading } = useSession();
+  const { user } = useSession();
   const friendId = Number(id);
   if (!user) {
-    if (loading) return null;
     return (
       <SignInPrompt reason="Sign in to chat with your friends." returnTo={PATHS.conversation(id ?? '')} />
     );

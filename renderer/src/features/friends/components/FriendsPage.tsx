@@ -13,7 +13,7 @@ import { PendingRequests } from './PendingRequests';
 
 /** /messages: friends with their presence, pending requests and the find-friend panel. */
 export function FriendsPage() {
-  const { user, loading } = useSession();
+  const { user } = useSession();
   const { query, online } = useOnlineFriends(user !== null);
   const unread = useUnreadByFriend();
 
@@ -21,9 +21,7 @@ export function FriendsPage() {
     return (
       <>
         <PageHeader title="Friends" />
-        {!loading && (
-          <SignInPrompt reason="Sign in to see your friends and find players." returnTo={PATHS.messages} />
-        )}
+        <SignInPrompt reason="Sign in to see your friends and find players." returnTo={PATHS.messages} />
       </>
     );
   }

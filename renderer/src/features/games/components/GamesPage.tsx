@@ -164,7 +164,7 @@ function PracticePanel() {
 }
 
 export function GamesPage() {
-  const { user, loading } = useSession();
+  const { user } = useSession();
   const games = useQuery({ ...myGamesQueryOptions, enabled: !!user });
   const board = useQuery(leaderboardQueryOptions);
   const active = games.data?.find((g) => g.status === 'active' || g.status === 'waiting');
@@ -174,12 +174,10 @@ export function GamesPage() {
     return (
       <>
         <PageHeader title="Play Spar" size="sm" />
-        {!loading && (
-          <SignInPrompt
-            reason="Sign in to find an opponent or practise against a bot."
-            returnTo={PATHS.games}
-          />
-        )}
+        <SignInPrompt
+          reason="Sign in to find an opponent or practise against a bot."
+          returnTo={PATHS.games}
+        />
       </>
     );
   }

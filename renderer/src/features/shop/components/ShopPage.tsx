@@ -224,17 +224,15 @@ function SignedInShop({ userId }: { userId: number }) {
 
 /** /shop: the balance, packs bought with money, items bought with coins or gems, and both histories. */
 export function ShopPage() {
-  const { user, loading } = useSession();
+  const { user } = useSession();
   if (!user) {
     return (
       <>
         <PageHeader title="Shop" size="sm" />
-        {!loading && (
-          <SignInPrompt
-            reason="Sign in to see your coins and gems and spend them in the shop."
-            returnTo={PATHS.shop}
-          />
-        )}
+        <SignInPrompt
+          reason="Sign in to see your coins and gems and spend them in the shop."
+          returnTo={PATHS.shop}
+        />
       </>
     );
   }

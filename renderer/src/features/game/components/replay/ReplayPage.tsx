@@ -210,7 +210,7 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
  */
 export function ReplayPage() {
   const { gameId = '' } = useParams();
-  const { user, loading } = useSession();
+  const { user } = useSession();
   const query = useQuery({ ...replayQueryOptions(gameId), enabled: !!user });
   const steps = useMemo(() => {
     if (!query.data) return null;
@@ -225,7 +225,7 @@ export function ReplayPage() {
     return (
       <>
         <PageHeader title="Game Replay" size="sm" />
-        {!loading && <SignInPrompt reason="Sign in to watch this replay." returnTo={PATHS.replay(gameId)} />}
+        <SignInPrompt reason="Sign in to watch this replay." returnTo={PATHS.replay(gameId)} />
       </>
     );
 

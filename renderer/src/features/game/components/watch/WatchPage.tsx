@@ -91,7 +91,7 @@ function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: strin
  * games that ended meanwhile. See docs/design.md, "Watch and replays".
  */
 export function WatchPage() {
-  const { user, loading } = useSession();
+  const { user } = useSession();
   const live = useQuery({ ...liveGamesQueryOptions, enabled: !!user });
   const queryClient = useQueryClient();
   const [endedIds, setEndedIds] = useState<ReadonlySet<string>>(new Set());
@@ -122,9 +122,7 @@ export function WatchPage() {
     return (
       <>
         <PageHeader title="Watch Live" size="sm" />
-        {!loading && (
-          <SignInPrompt reason="Sign in to watch live ranked and quick games." returnTo={PATHS.watch} />
-        )}
+        <SignInPrompt reason="Sign in to watch live ranked and quick games." returnTo={PATHS.watch} />
       </>
     );
   }
