@@ -2,7 +2,8 @@
  * WebSocket benchmarks (issue: faster move pipeline). The Spar server and a bare `ws` relay each
  * run in a process of their own; simulated players talk to them over loopback from worker threads
  * (tests/bench/ws-load.mjs), so the load generator is not the bottleneck, and it says when it is.
- *   (a) move round trip (GAME_PLAY → own GAME_UPDATE) p50/p99 vs the relay with the same sizes;
+ *   (a) move round trip (GAME_PLAY → own GAME_UPDATE) p50/p99 vs the relay with the same sizes,
+ *       measured side by side, move by move, after a warm-up;
  *   (b) the knee of each: players (in active games, thinking THINK_MS ±50% per move) grow ×1.25
  *       per step from START_PLAYERS until p99 passes 50 ms or the client saturates; each step is
  *       measured in 3 windows and decided by majority; plays per second at the knee for both;
@@ -43,10 +44,10 @@ const RTT_MOVES = 600;
 /** Games reserved for the round-trip test (played to the end, one after another; ~120 moves each). */
 const RTT_GAMES = 20;
 /**
- * Games played before the round trips are measured, and as many relay exchanges: both servers
- * are measured warm, as they run, not while the JIT is still compiling the move path.
+ * Games played (all at once) before the round trips are measured, and as many relay exchanges:
+ * both servers are measured warm, as they run, not while the JIT is still compiling the move path.
  */
-const WARMUP_GAMES = 3;
+const WARMUP_GAMES = 40;
 /** The short games (to 10 points) at the start of the seeded list: warm-up, then round trips. */
 const SHORT_GAMES = WARMUP_GAMES + RTT_GAMES;
 const P99_LIMIT_MS = 50;
@@ -199,6 +200,8 @@ class SparPlayer {
     private readonly token: string,
     private readonly gameId: string,
     private readonly thinkMs: number,
+    /** Runs before each play, after the think time (the round-trip test interleaves the relays here). */
+    private readonly beforePlay?: () => Promise<void>,
   ) {}
 
   async start(): Promise<void> {
@@ -240,20 +243,18 @@ class SparPlayer {
     }
     if (game.turn !== this.seat || game.legalCards.length === 0 || this.thinking || this.sentAt) return;
     this.thinking = setTimeout(
-      () => {
-        this.thinking = undefined;
-        const frame = JSON.stringify({
-          type: 'GAME_PLAY',
-          gameId: this.gameId,
-          card: game.legalCards[0],
-          seq: game.seq,
-        });
-        this.playBytes = frame.length;
-        this.sentAt = performance.now();
-        this.ws.send(frame);
-      },
+      () => void this.play(game.legalCards[0]!, game.seq),
       this.thinkMs * (0.5 + Math.random()),
     );
+  }
+
+  private async play(card: string, seq: number): Promise<void> {
+    await this.beforePlay?.();
+    this.thinking = undefined;
+    const frame = JSON.stringify({ type: 'GAME_PLAY', gameId: this.gameId, card, seq });
+    this.playBytes = frame.length;
+    this.sentAt = performance.now();
+    this.ws.send(frame);
   }
 
   stop(): void {
@@ -617,60 +618,84 @@ async function main(): Promise<void> {
     process.exit(0);
   }
 
-  // (a) Round trips in one game at a time, no think time; the first WARMUP_GAMES are not counted.
-  const rttPlayers: SparPlayer[] = [];
-  let gameIndex = 0;
-  let latencies: number[] = [];
-  let updateSizes: number[] = [];
-  let playSize = 0;
-  let warmupMoves = 0;
-  for (; gameIndex < SHORT_GAMES; gameIndex++) {
-    if (gameIndex === WARMUP_GAMES) {
-      warmupMoves = latencies.length;
-      latencies = [];
-      updateSizes = [];
-    } else if (gameIndex > WARMUP_GAMES && latencies.length >= RTT_MOVES) break;
+  // (a) Round trips. Warm-up first: WARMUP_GAMES games at once, no think time, so both servers
+  // are measured as they run and not while the JIT still compiles their paths (V8 optimises a
+  // function only once it has run many times: after three games in a row, most of Spar's move
+  // path still ran unoptimised). The replies' size comes from these games.
+  const warmup = Array.from({ length: WARMUP_GAMES }, (_, g) =>
+    [0, 1].map((seat) => new SparPlayer(sparUrl, seeded.tokens[g * 2 + seat]!, seeded.games[g]!, 0)),
+  ).flat();
+  await Promise.all(warmup.map((p) => p.start()));
+  while (!warmup.every((p) => p.finished)) await sleep(20);
+  const warmupMoves = warmup.reduce((n, p) => n + p.latencies.length, 0);
+  const warmupSizes = warmup.flatMap((p) => p.updateBytes);
+  const playSize = Math.max(...warmup.map((p) => p.playBytes));
+  for (const p of warmup) p.stop();
+  const replyBytes = Math.round(warmupSizes.reduce((s, x) => s + x, 0) / warmupSizes.length);
+  const { child: relayChild, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
+  const frame = JSON.stringify({ type: 'GAME_PLAY', pad: 'x'.repeat(Math.max(0, playSize - 30)) });
+  const { child: durableChild } = await startRelay(durablePort, replyBytes, durableDir);
+  const relayPair = async (url: string) => {
+    const pair = [new RelayPlayer(url, frame, 0, false), new RelayPlayer(url, frame, 0, false)] as const;
+    for (const p of pair) await p.start();
+    return pair;
+  };
+  const relayPlayers = await relayPair(relayUrl);
+  const durablePlayers = await relayPair(durableUrl);
+  const exchange = (player: RelayPlayer) =>
+    new Promise<number>((resolve) => {
+      const start = performance.now();
+      player.ws.once('message', (data: Buffer) => {
+        JSON.parse(data.toString());
+        resolve(performance.now() - start);
+      });
+      player.ws.send(frame);
+    });
+  for (let i = 0; i < warmupMoves; i++) {
+    await exchange(relayPlayers[0]);
+    await exchange(durablePlayers[0]);
+  }
+
+  // Then the three side by side, one game at a time: before each of Spar's moves the relay and the
+  // durable relay each answer one frame. Every exchange starts after a timer, as Spar's players
+  // play after one, so each server has idled about a millisecond before each frame it answers,
+  // and a slower or busier stretch of the machine falls on all three alike.
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const relayLatencies: number[] = [];
+  const durableLatencies: number[] = [];
+  const beforePlay = async () => {
+    await tick();
+    relayLatencies.push(await exchange(relayPlayers[0]));
+    await tick();
+    durableLatencies.push(await exchange(durablePlayers[0]));
+    await tick();
+  };
+  // BENCH_ONLY=rtt BENCH_PROFILE=file.cpuprofile: Spar's CPU profile over the measured games alone.
+  const rttProfile = process.env.BENCH_ONLY === 'rtt' ? process.env.BENCH_PROFILE : undefined;
+  const profiler = rttProfile ? await inspect(await sparInspector) : undefined;
+  await profiler?.call('Profiler.enable');
+  await profiler?.call('Profiler.setSamplingInterval', { interval: 50 });
+  await profiler?.call('Profiler.start');
+  const latencies: number[] = [];
+  const updateSizes: number[] = [];
+  for (let g = WARMUP_GAMES; g < SHORT_GAMES && latencies.length < RTT_MOVES; g++) {
     const pair = [0, 1].map(
-      (seat) => new SparPlayer(sparUrl, seeded.tokens[gameIndex * 2 + seat]!, seeded.games[gameIndex]!, 0),
+      (seat) => new SparPlayer(sparUrl, seeded.tokens[g * 2 + seat]!, seeded.games[g]!, 0, beforePlay),
     );
     await Promise.all(pair.map((p) => p.start()));
     while (!pair.every((p) => p.finished)) await sleep(20);
     for (const p of pair) {
       latencies.push(...p.latencies);
       updateSizes.push(...p.updateBytes);
-      playSize = Math.max(playSize, p.playBytes);
       p.stop();
     }
-    rttPlayers.push(...pair);
   }
-  const replyBytes = Math.round(updateSizes.reduce((s, x) => s + x, 0) / updateSizes.length);
-  const { child: relayChild, inspector: relayInspector } = await startRelay(relayPort, replyBytes);
-  const frame = JSON.stringify({ type: 'GAME_PLAY', pad: 'x'.repeat(Math.max(0, playSize - 30)) });
-  const { child: durableChild } = await startRelay(durablePort, replyBytes, durableDir);
-  /** A relay's round trips: as many warm-up exchanges as Spar's warm-up games had moves, then the measured ones. */
-  const relayRoundTrips = async (url: string): Promise<number[]> => {
-    const measured: number[] = [];
-    const a = new RelayPlayer(url, frame, 0, false);
-    const b = new RelayPlayer(url, frame, 0, false);
-    await a.start();
-    await b.start();
-    for (let i = 0; i < warmupMoves + latencies.length; i++) {
-      const start = performance.now();
-      await new Promise<void>((resolve) => {
-        a.ws.once('message', (data: Buffer) => {
-          JSON.parse(data.toString());
-          resolve();
-        });
-        a.ws.send(frame);
-      });
-      if (i >= warmupMoves) measured.push(performance.now() - start);
-    }
-    a.stop();
-    b.stop();
-    return measured;
-  };
-  const relayLatencies = await relayRoundTrips(relayUrl);
-  const durableLatencies = await relayRoundTrips(durableUrl);
+  if (profiler) {
+    const stopped = await profiler.call<{ profile: unknown }>('Profiler.stop');
+    writeFileSync(rttProfile!, JSON.stringify(stopped.result!.profile));
+    profiler.close();
+  }
+  for (const p of [...relayPlayers, ...durablePlayers]) p.stop();
 
   if (process.env.BENCH_ONLY === 'rtt') {
     // A quick look while working on the move path: memory and round trips, no knees.
