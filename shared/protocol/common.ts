@@ -5,7 +5,9 @@ import { isCard, type Card } from '../game/cards';
 export const MAX_FRAME_BYTES = 16 * 1024;
 
 export const userIdSchema = z.number().int().positive();
-export const gameIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a game id');
+/** What a game id looks like (a server-made id; anything else is refused before any lookup). */
+export const GAME_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const gameIdSchema = z.string().regex(GAME_ID_PATTERN, 'must be a game id');
 export const sessionTokenSchema = z.string().min(1).max(512);
 export const matchTokenSchema = z.string().min(1).max(128);
 export const cardSchema = z.custom<Card>(isCard, 'must be a card key such as 7_hearts');

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { isCard } from '../game/cards';
 import { clientMessageSchemas, type ClientMessage, type ClientMessageType } from './client';
-import { MAX_FRAME_BYTES } from './common';
+import { GAME_ID_PATTERN, MAX_FRAME_BYTES } from './common';
 import { serverMessageSchemas, type ServerMessage, type ServerMessageType } from './server';
 import { MAX_JSON_DEPTH, checkJsonShape, jsonTextTooDeep } from './shape';
 
@@ -41,7 +42,35 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-function parseWith<T>(raw: unknown, schemas: Record<string, z.ZodType>, side: string): ParseResult<T> {
+/**
+ * A message type's shape checked by hand: the message as its schema would give it, or null for
+ * anything the check does not accept, which then goes through the schema (so the schema alone
+ * words every error). Only for the messages of a game's every move, where the schema's own work
+ * was most of a frame's parsing on a lone move (docs/operations.md, "bench:ws"); protocol.test
+ * checks each one against its schema on arbitrary values.
+ */
+type FastChecks<M extends { type: string }> = {
+  [K in M['type']]?: (value: Record<string, unknown>) => Extract<M, { type: K }> | null;
+};
+
+export const CLIENT_FAST_CHECKS: FastChecks<ClientMessage> = {
+  GAME_PLAY: ({ gameId, card, seq }) =>
+    typeof gameId === 'string' &&
+    GAME_ID_PATTERN.test(gameId) &&
+    isCard(card) &&
+    typeof seq === 'number' &&
+    Number.isSafeInteger(seq) &&
+    seq >= 0
+      ? { type: 'GAME_PLAY', gameId, card, seq }
+      : null,
+};
+
+function parseWith<T>(
+  raw: unknown,
+  schemas: Record<string, z.ZodType>,
+  side: string,
+  fastChecks: Partial<Record<string, (value: Record<string, unknown>) => object | null>> = {},
+): ParseResult<T> {
   let value: unknown = raw;
   if (typeof raw === 'string') {
     // UTF-8 takes at most 3 bytes per UTF-16 unit; measure exactly only when it could matter.
@@ -65,6 +94,8 @@ function parseWith<T>(raw: unknown, schemas: Record<string, z.ZodType>, side: st
   if (typeof type !== 'string') return fail('Frame must have a string type');
   const schema = Object.hasOwn(schemas, type) ? schemas[type] : undefined;
   if (!schema) return fail(`Unknown ${side} message type: ${type.slice(0, 64)}`);
+  const fast = Object.hasOwn(fastChecks, type) ? fastChecks[type]!(value as Record<string, unknown>) : null;
+  if (fast) return { ok: true, message: fast as T };
   const result = schema.safeParse(value);
   if (!result.success) return fail(`Invalid ${type}: ${describeIssues(result.error)}`, type);
   return { ok: true, message: result.data as T };
@@ -75,7 +106,7 @@ function parseWith<T>(raw: unknown, schemas: Record<string, z.ZodType>, side: st
  * typed ClientMessage, or a typed error saying what is wrong. It never throws.
  */
 export function parseClientMessage(raw: unknown): ParseResult<ClientMessage> {
-  return parseWith<ClientMessage>(raw, clientMessageSchemas, 'client');
+  return parseWith<ClientMessage>(raw, clientMessageSchemas, 'client', CLIENT_FAST_CHECKS);
 }
 
 /** The same for frames from the server, used by the clients and the tests. */
