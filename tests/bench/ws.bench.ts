@@ -658,7 +658,7 @@ async function main(): Promise<void> {
 
   // Then the three side by side, one game at a time: before each of Spar's moves the relay and the
   // durable relay each answer one frame. Every exchange starts after a timer, as Spar's players
-  // play after one, so each server has idled about a millisecond before each frame it answers,
+  // play after one, so each server has idled a millisecond or more before each frame it answers,
   // and a slower or busier stretch of the machine falls on all three alike.
   const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
   const relayLatencies: number[] = [];
@@ -677,7 +677,6 @@ async function main(): Promise<void> {
   await profiler?.call('Profiler.setSamplingInterval', { interval: 50 });
   await profiler?.call('Profiler.start');
   const latencies: number[] = [];
-  const updateSizes: number[] = [];
   for (let g = WARMUP_GAMES; g < SHORT_GAMES && latencies.length < RTT_MOVES; g++) {
     const pair = [0, 1].map(
       (seat) => new SparPlayer(sparUrl, seeded.tokens[g * 2 + seat]!, seeded.games[g]!, 0, beforePlay),
@@ -686,7 +685,6 @@ async function main(): Promise<void> {
     while (!pair.every((p) => p.finished)) await sleep(20);
     for (const p of pair) {
       latencies.push(...p.latencies);
-      updateSizes.push(...p.updateBytes);
       p.stop();
     }
   }
