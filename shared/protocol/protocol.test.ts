@@ -220,7 +220,9 @@ describe('the hand-written checks of the busiest messages', () => {
         ref: 'GAME_PLAY',
       },
     });
-    expect(parseClientMessage('{"type":"GAME_PLAY","gameId":"g_1","card":"7_hearts","seq":1,"x":[1]}')).toEqual({
+    expect(
+      parseClientMessage('{"type":"GAME_PLAY","gameId":"g_1","card":"7_hearts","seq":1,"x":[1]}'),
+    ).toEqual({
       ok: true,
       message: { type: 'GAME_PLAY', gameId: 'g_1', card: '7_hearts', seq: 1 },
     });

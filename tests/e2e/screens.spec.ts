@@ -24,6 +24,8 @@ for (const size of SIZES) {
   test(`every page at ${size.width}×${size.height} renders without errors, sideways scrolling or cut labels`, async ({
     page,
   }) => {
+    // Ten pages, each with a full-page screenshot, and three shop tabs: 22–34 s on CI's two cores.
+    test.setTimeout(90_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await page.setViewportSize({ width: size.width, height: size.height });
