@@ -110,4 +110,75 @@ describe('group commit', () => {
     await Promise.all(writes);
     expect(db.committed).toEqual([['a', 'b']]);
   });
+
+  describe('the synchronous way', () => {
+    /** A fake store that writes a batch at once unless `busy` (a transaction of its own is open). */
+    function syncDb(options: { failOn?: Set<string>; refuse?: Set<string>; busy?: () => boolean } = {}) {
+      const committed: string[][] = [];
+      const ways: string[] = [];
+      const write = (tx: string[], item: string) => {
+        if (options.refuse?.has(item)) throw new RefusedWrite(`${item} refused`);
+        if (options.failOn?.has(item)) throw new Error(`${item} broke`);
+        tx.push(item);
+        return `${item} stored`;
+      };
+      const commits = new GroupCommit<string[], string, string>({
+        async transact(work) {
+          ways.push('async');
+          const tx: string[] = [];
+          const result = await work(tx);
+          committed.push(tx);
+          return result;
+        },
+        write: async (tx, item) => write(tx, item),
+        now: {
+          transact(work) {
+            if (options.busy?.()) return false;
+            ways.push('now');
+            const tx: string[] = [];
+            const value = work(tx);
+            committed.push(tx);
+            return { value };
+          },
+          write,
+        },
+        describe: (item) => `write ${item}`,
+      });
+      return { commits, committed, ways };
+    }
+
+    it("writes the turn's batch inside the flush itself, and settles each write after it", async () => {
+      const db = syncDb();
+      const order: string[] = [];
+      const writes = ['a', 'b'].map((item) => db.commits.submit(item).then((r) => order.push(r)));
+      // Scheduled after the flush: by then the batch has committed and its writes have settled.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(db.committed).toEqual([['a', 'b']]);
+      expect(order).toEqual(['a stored', 'b stored']);
+      await Promise.all(writes);
+      expect(db.ways).toEqual(['now']);
+    });
+
+    it('refuses and fails writes alone, as the asynchronous way does', async () => {
+      const db = syncDb({ refuse: new Set(['b']), failOn: new Set(['d']) });
+      const outcomes = await Promise.allSettled(['a', 'b', 'c', 'd'].map((item) => db.commits.submit(item)));
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(RefusedWrite);
+      const failed = (outcomes[3] as PromiseRejectedResult).reason as WriteFailed;
+      expect(failed).toBeInstanceOf(WriteFailed);
+      expect(failed.message).toBe('Could not store write d: d broke');
+      // The batch failed on d and was rolled back; each write then went alone.
+      expect(db.committed).toEqual([['a'], [], ['c']]);
+    });
+
+    it('leaves a batch to the asynchronous way when the store cannot write it now', async () => {
+      let busy = true;
+      const db = syncDb({ busy: () => busy });
+      expect(await db.commits.submit('a')).toBe('a stored');
+      busy = false;
+      expect(await db.commits.submit('b')).toBe('b stored');
+      expect(db.ways).toEqual(['async', 'now']);
+      expect(db.committed).toEqual([['a'], ['b']]);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyPlay, legalCards, newGame, type GameState } from '@shared/game';
 import { DIALECTS, createTestApp, type TestApp } from '../../testing/harness';
 import type { RoomSnapshot } from '../../rooms/types';
@@ -197,6 +197,20 @@ describe.each(DIALECTS)('move log on %s', (dialect) => {
     await store.save(steps[1]!, null);
     expect(await store.load('batch_b')).toMatchObject({ seq: 1 });
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'on SQLite a lone move is written without waiting for the connection Kysely hands out',
+    async () => {
+      t = await createTestApp(dialect);
+      const store = new SqlGameStore(t.app.db);
+      const game = botGame('at_once', 2);
+      await store.insertGame({ snapshot: game, seed: 'seed-at_once', now: T0 });
+      const handOuts = vi.spyOn(t.app.db.kysely.getExecutor(), 'provideConnection');
+      await store.save(firstPlay(game), null);
+      expect(handOuts).not.toHaveBeenCalled();
+      expect(await store.load(game.id)).toMatchObject({ seq: 1 });
+    },
+  );
 
   it('a move saved while another transaction is open neither joins it nor is rolled back with it', async () => {
     t = await createTestApp(dialect);

@@ -78,6 +78,9 @@ export function isHandStart(state: GameState): boolean {
 /** Runs a write in the caller's transaction and returns how many rows it changed. */
 export type RunWrite = (statement: Prepared<never>, parameters: unknown[]) => number | Promise<number>;
 
+/** A RunWrite that answers synchronously (on the SQLite handle). */
+export type RunWriteNow = (statement: Prepared<never>, parameters: unknown[]) => number;
+
 /** Writes through Kysely (a transaction on either dialect). */
 export function kyselyWrites(db: Executor): RunWrite {
   return async (statement, parameters) => (await runPrepared(db, statement, parameters)).affected;
@@ -87,22 +90,27 @@ export function kyselyWrites(db: Executor): RunWrite {
  * Writes straight on the SQLite handle, synchronously: the caller holds Kysely's connection and
  * has begun the transaction on it.
  */
-export function sqliteWrites(handle: SqliteHandle): RunWrite {
+export function sqliteWrites(handle: SqliteHandle): RunWriteNow {
   return (statement, parameters) => handle.prepare(statement.sqlite).run(...parameters).changes;
 }
 
+/** One statement of a step, with its parameters. */
+type Write = readonly [statement: Prepared<never>, parameters: unknown[]];
+
 /**
- * Stores one step in the caller's transaction: its move row, and the snapshot when the step
- * starts a hand, ends the game (`finishing`) or has no move. A step that is not the game's next
- * seq — a stale writer, or a game that already ended — writes nothing and is refused.
+ * What stores one step, in order: its move row, and the snapshot when the step starts a hand, ends
+ * the game (`finishing`) or has no move. The first write is guarded: a step that is not the game's
+ * next seq — a stale writer, or a game that already ended — changes no row there, and is refused.
  */
-export async function appendStep(run: RunWrite, p: Progress, finishing: boolean): Promise<void> {
+function stepWrites(p: Progress, finishing: boolean): [guarded: Write, ...rest: Write[]] {
   const prev = p.seq - 1;
   const expiries = JSON.stringify(p.expiries);
   // Serialising the state is most of a step's cost: only a snapshot pays it.
   const snapshot = () => [JSON.stringify(p.state), p.seq, p.turnDeadline, expiries, p.now, p.gameId];
-  if (p.move) {
-    const affected = await run(APPEND_MOVE, [
+  if (!p.move) return [[WRITE_GUARDED_SNAPSHOT, [...snapshot(), prev, prev, p.seq]]];
+  const move: Write = [
+    APPEND_MOVE,
+    [
       p.seq,
       p.move.seat,
       p.move.card,
@@ -114,13 +122,23 @@ export async function appendStep(run: RunWrite, p: Progress, finishing: boolean)
       prev,
       prev,
       p.seq,
-    ]);
-    if (affected !== 1) throw stale(p);
-    if (finishing || isHandStart(p.state)) await run(WRITE_SNAPSHOT, snapshot());
-    return;
-  }
-  const affected = await run(WRITE_GUARDED_SNAPSHOT, [...snapshot(), prev, prev, p.seq]);
-  if (affected !== 1) throw stale(p);
+    ],
+  ];
+  return finishing || isHandStart(p.state) ? [move, [WRITE_SNAPSHOT, snapshot()]] : [move];
+}
+
+/** Stores one step in the caller's transaction (see stepWrites); a stale step writes nothing. */
+export async function appendStep(run: RunWrite, p: Progress, finishing: boolean): Promise<void> {
+  const [guarded, ...rest] = stepWrites(p, finishing);
+  if ((await run(...guarded)) !== 1) throw stale(p);
+  for (const write of rest) await run(...write);
+}
+
+/** appendStep through a synchronous runner (`sqliteWrites`), in the transaction it runs in. */
+export function appendStepNow(run: RunWriteNow, p: Progress, finishing: boolean): void {
+  const [guarded, ...rest] = stepWrites(p, finishing);
+  if (run(...guarded) !== 1) throw stale(p);
+  for (const write of rest) run(...write);
 }
 
 /** The step is not the game's next seq, or the game is over: a stale writer (docs/scale-out.md, "Fencing"). */

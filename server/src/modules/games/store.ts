@@ -16,12 +16,13 @@ import type { RoomSnapshot } from '../../rooms/types';
 import { avatarUrlsOf } from '../customization/repo';
 import { rateGame } from '../ratings/repo';
 import { recordGameRewards } from '../rewards/game-rewards';
-import { GroupCommit, type GroupCommitHooks } from './group-commit';
+import { GroupCommit, type GroupCommitHooks, type GroupCommitOptions } from './group-commit';
 import {
   GAME_BY_ID,
   MOVES_AFTER,
   PLAYERS_OF_GAME,
   appendStep,
+  appendStepNow,
   kyselyWrites,
   replay,
   sqliteWrites,
@@ -64,6 +65,7 @@ export class SqlGameStore implements GameStore {
           ? this.sqliteTransaction(sqlite, work)
           : this.db.transaction().execute((trx) => work({ run: kyselyWrites(trx), trx })),
       write: (trx, step) => writeStep(trx, step),
+      ...(sqlite && { now: sqliteNow(sqlite) }),
       describe: ({ progress }) => `game ${progress.gameId} at seq ${progress.seq}`,
       isRefusal: (error) => error instanceof StaleWriteError,
       hooks,
@@ -357,6 +359,36 @@ async function writeStep(tx: StepTx, { progress: p, finish }: Step) {
     now: p.now,
   });
   return { ratingChange, rewards };
+}
+
+/**
+ * The group commit's synchronous way on SQLite: a batch of plain steps written, begun to
+ * committed, inside one callback, when no transaction is open on the connection. Nothing else
+ * can run on the connection meanwhile, so Kysely's lock is not needed; a Kysely transaction under
+ * way (it awaits between its statements) leaves the batch to the asynchronous way.
+ */
+function sqliteNow(
+  sqlite: SqliteHandle,
+): NonNullable<GroupCommitOptions<StepTx, Step, Finished | undefined>['now']> {
+  const run = sqliteWrites(sqlite);
+  return {
+    transact: (work, steps) => {
+      if (sqlite.inTransaction || steps.some((step) => step.finish !== null)) return false;
+      sqlite.prepare('begin').run();
+      try {
+        const value = work({ run });
+        sqlite.prepare('commit').run();
+        return { value };
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.prepare('rollback').run();
+        throw error;
+      }
+    },
+    write: (_tx, { progress }) => {
+      appendStepNow(run, progress, false);
+      return undefined;
+    },
+  };
 }
 
 /** Ranked games between two people are rated, in the transaction that finishes them. */
