@@ -70,6 +70,7 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
       async get(gameId: string): Promise<never> {
         throw new RoomError('GAME_NOT_FOUND', `No game ${gameId}`);
       },
+      hosted: () => undefined,
       userConnected: (userId: number) => void calls.push(`connected ${userId}`),
       userDisconnected: (userId: number) => void calls.push(`disconnected ${userId}`),
       invitationsFor: () => [],

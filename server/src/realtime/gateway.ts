@@ -40,7 +40,7 @@ export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
 
 export interface GatewayDeps {
   accounts: Pick<AccountService, 'authenticate' | 'sessionExpiresAt' | 'isSessionToken'>;
-  rooms: Pick<RoomManager, 'get' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
+  rooms: Pick<RoomManager, 'get' | 'hosted' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
   presence: PresenceStore;
   bus: Bus;
@@ -321,7 +321,7 @@ export class Gateway {
     GAME_PLAY: {
       signedIn: true,
       run: async (conn, m, me) => {
-        const room = await this.deps.rooms.get(m.gameId);
+        const room = this.deps.rooms.hosted(m.gameId) ?? (await this.deps.rooms.get(m.gameId));
         try {
           await room.play(me.userId, m.card, m.seq);
         } catch (error) {
@@ -375,7 +375,8 @@ export class Gateway {
     // The table is indexed by the message's own type, so the handler takes this message.
     const handler = this.handlers[message.type] as Handler<ClientMessageType>;
     if (!handler.signedIn) return handler.run(conn, message);
-    const me = await this.player(conn, message);
+    const player = this.player(conn, message);
+    const me = player instanceof Promise ? await player : player;
     if (!me) return;
     try {
       return await handler.run(conn, message, me);
@@ -433,21 +434,43 @@ export class Gateway {
     return peer.replies;
   }
 
-  /** The player behind a signed-in socket whose session is still live, or null (answered). */
-  private async player(conn: Connection, message: ClientMessage): Promise<Player | null> {
-    if (conn.userId !== null && conn.expiresAt <= this.deps.now()) await this.revalidate(conn);
-    const { userId, sessionId } = conn;
-    if (userId === null || sessionId === null) {
-      conn.error('AUTH_REQUIRED', 'Send MESSAGING_AUTH first', message.type);
-      return null;
-    }
+  /**
+   * The player behind a signed-in socket whose session is still live, or null (answered). At once
+   * when nothing needs the database (most frames: a game's moves); a promise when the session is
+   * due a re-check or the frame repeats a token.
+   */
+  private player(conn: Connection, message: ClientMessage): Player | null | Promise<Player | null> {
     const token = sessionTokenOf(message);
+    if ((conn.userId !== null && conn.expiresAt <= this.deps.now()) || token !== undefined)
+      return this.checkedPlayer(conn, message, token);
+    return this.boundPlayer(conn, message);
+  }
+
+  private async checkedPlayer(
+    conn: Connection,
+    message: ClientMessage,
+    token: string | undefined,
+  ): Promise<Player | null> {
+    if (conn.userId !== null && conn.expiresAt <= this.deps.now()) await this.revalidate(conn);
+    const { sessionId } = conn;
+    if (sessionId === null) return this.boundPlayer(conn, message);
     // The session token the spec's client repeats must be the one this socket signed in with.
     if (token !== undefined && !(await this.deps.accounts.isSessionToken(token, sessionId))) {
       conn.error('AUTH_REQUIRED', 'Token does not match this connection', message.type);
       return null;
     }
+    // Signed out, or in again on another session, while the token was checked.
     if (conn.sessionId !== sessionId) {
+      conn.error('AUTH_REQUIRED', 'Send MESSAGING_AUTH first', message.type);
+      return null;
+    }
+    return this.boundPlayer(conn, message);
+  }
+
+  /** The player signed in on the socket, or null (answered). */
+  private boundPlayer(conn: Connection, message: ClientMessage): Player | null {
+    const { userId, sessionId } = conn;
+    if (userId === null || sessionId === null) {
       conn.error('AUTH_REQUIRED', 'Send MESSAGING_AUTH first', message.type);
       return null;
     }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { applyPlay, legalCards } from '@shared/game';
 import type { ServerMessage } from '@shared/protocol';
 import { PreparedFrame } from '../infra/frame';
 import { LocalRoomDirectory } from '../infra/room-directory';
@@ -154,6 +155,38 @@ describe('RoomManager over a GameStore', () => {
     expect(over.get(2)!.rewards).toEqual({ currency: 50, premiumCurrency: 0 });
     expect(over.get(3)!.rewards).toBeUndefined();
     expect(over.get(3)).toMatchObject({ winnerUserId: 2, reason: 'resign' });
+    rooms.stop();
+  });
+
+  it('an idle room hands a play to the store at once; a play arriving meanwhile waits for it', async () => {
+    const store = new MemoryStore();
+    const rooms = manager(store);
+    const room = await rooms.create('quick', [ama, kofi]);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const save = store.save.bind(store);
+    let handed = 0;
+    store.save = async (progress, finish) => {
+      handed++;
+      if (progress.seq === 1) await gate;
+      return save(progress, finish);
+    };
+    const start = store.games.get(room.id)!.state;
+    const first = start.turn!;
+    const firstCard = legalCards(start, first)[0]!;
+    const next = applyPlay(start, first, firstCard).state;
+    const second = next.turn!;
+    const userOf = (seat: number) => [ama, kofi][seat]!.userId;
+
+    const playing = room.play(userOf(first), firstCard, 0);
+    // Handed over in the same call: no turn of the event loop between the frame and its write.
+    expect(handed).toBe(1);
+    const waiting = room.play(userOf(second), legalCards(next, second)[0]!, 1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(handed).toBe(1);
+    release();
+    await Promise.all([playing, waiting]);
+    expect(store.saves.map((s) => s.progress.seq)).toEqual([1, 2]);
     rooms.stop();
   });
 

@@ -372,6 +372,11 @@ export class RoomManager {
     this.evictions.add(timer);
   }
 
+  /** The room for `gameId` when this node hosts it now (no lookup beyond memory). */
+  hosted(gameId: string): GameRoom | undefined {
+    return this.rooms.get(gameId);
+  }
+
   /** The room for `gameId`, loading a finished game from the database if need be. */
   async get(gameId: string): Promise<GameRoom> {
     const room = this.rooms.get(gameId);
