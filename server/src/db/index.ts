@@ -16,9 +16,10 @@ export interface Db {
   dialect: DialectName;
   /**
    * The embedded SQLite file's own handle (absent on PostgreSQL), for the game store's group
-   * commit, which writes plain moves without Kysely's per-query overhead. Statements on it must
-   * run while holding Kysely's connection (`kysely.getExecutor().provideConnection()`): Kysely may
-   * have a transaction open on the same handle between two of its awaits.
+   * commit, which writes plain moves without Kysely's per-query overhead. Kysely may have a
+   * transaction open on the same handle between two of its awaits: work on the handle either
+   * runs while holding Kysely's connection (`kysely.getExecutor().provideConnection()`), or runs
+   * begin to commit without yielding and only while `inTransaction` is false.
    */
   sqlite?: SqliteHandle;
   /** SQLite: the worker that checkpoints the write-ahead log (see db/checkpointer.ts). */

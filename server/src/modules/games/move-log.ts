@@ -87,8 +87,8 @@ export function kyselyWrites(db: Executor): RunWrite {
 }
 
 /**
- * Writes straight on the SQLite handle, synchronously: the caller holds Kysely's connection and
- * has begun the transaction on it.
+ * Writes straight on the SQLite handle, synchronously, in a transaction the caller began on it
+ * (see `Db.sqlite` for when that is safe).
  */
 export function sqliteWrites(handle: SqliteHandle): RunWriteNow {
   return (statement, parameters) => handle.prepare(statement.sqlite).run(...parameters).changes;

@@ -73,7 +73,8 @@ export class SqlGameStore implements GameStore {
   }
 
   /**
-   * A batch of plain steps (no game ends in it) on SQLite: begun, written and committed on the
+   * A batch of plain steps (no game ends in it) on SQLite that `sqliteNow` could not take (a
+   * Kysely transaction is open, or a test holds the window): begun, written and committed on the
    * handle itself, holding Kysely's connection throughout so no Kysely transaction interleaves.
    * Through Kysely, the begin, each write and the commit cost more than the writes themselves.
    */
