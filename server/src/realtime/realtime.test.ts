@@ -340,6 +340,37 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       expect((await mover.socket.next('ERROR')).code).toBe('GAME_NOT_FOUND');
     });
 
+    it('the same play sent 50 times at once is stored and announced once; the other 49 are stale', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      const gameId = await matchUp(a, b, 'quick');
+      const viewA = await joinGame(a, gameId);
+      const viewB = await joinGame(b, gameId);
+      const [mover, waiter, moverView] = viewA.turn === viewA.you!.seat ? [a, b, viewA] : [b, a, viewB];
+      const play = JSON.stringify({
+        type: 'GAME_PLAY',
+        gameId,
+        card: moverView.legalCards[0],
+        seq: moverView.seq,
+      });
+      for (let i = 0; i < 50; i++) mover.socket.send(play);
+
+      const seq = moverView.seq + 1;
+      await mover.socket.next('GAME_UPDATE', (u) => u.seq === seq);
+      for (let i = 0; i < 49; i++) expect((await mover.socket.next('ERROR')).code).toBe('STALE_STATE');
+      await waiter.socket.next('GAME_UPDATE', (u) => u.seq === seq);
+      const updatesOf = (p: Player) =>
+        p.socket.frames.filter((f) => f.type === 'GAME_UPDATE' && f.seq >= seq).length;
+      expect([updatesOf(mover), updatesOf(waiter)]).toEqual([1, 1]);
+      const moves = await t.app.db.kysely
+        .selectFrom('moves')
+        .select('seq')
+        .where('game_id', '=', gameId)
+        .execute();
+      expect(moves.map((m) => Number(m.seq))).toEqual([seq]);
+    });
+
     it('a reconnecting player finds the game where it was; the opponent sees them come and go', async () => {
       const url = await setup();
       const a = await player(url);
