@@ -32,6 +32,17 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
     sockets.push(p.socket);
     return p;
   }
+  /** Two players matched and joined, told apart by whose turn it is, with the mover's view. */
+  async function startedGame(url: string) {
+    const a = await player(url);
+    const b = await player(url);
+    const gameId = await matchUp(a, b, 'quick');
+    const viewA = await joinGame(a, gameId);
+    const viewB = await joinGame(b, gameId);
+    const [mover, waiter, moverView, waiterView] =
+      viewA.turn === viewA.you!.seat ? [a, b, viewA, viewB] : [b, a, viewB, viewA];
+    return { gameId, mover, waiter, moverView, waiterView };
+  }
 
   describe('gateway', () => {
     it('requires MESSAGING_AUTH first, answers PING, and refuses bad or foreign tokens', async () => {
@@ -318,17 +329,11 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
   describe('game rooms', () => {
     it('refuses plays from non-players, out of turn, stale seq, and illegal cards', async () => {
       const url = await setup();
-      const a = await player(url);
-      const b = await player(url);
+      const { gameId, mover, waiter, moverView, waiterView } = await startedGame(url);
       const stranger = await player(url);
-      const gameId = await matchUp(a, b, 'quick');
-      const viewA = await joinGame(a, gameId);
-      const viewB = await joinGame(b, gameId);
-      const [mover, waiter, moverView] = viewA.turn === viewA.you!.seat ? [a, b, viewA] : [b, a, viewB];
 
       stranger.socket.send({ type: 'GAME_PLAY', gameId, card: moverView.hand[0], seq: moverView.seq });
       expect((await stranger.socket.next('ERROR')).code).toBe('NOT_A_PLAYER');
-      const waiterView = waiter === a ? viewA : viewB;
       waiter.socket.send({ type: 'GAME_PLAY', gameId, card: waiterView.hand[0], seq: waiterView.seq });
       expect((await waiter.socket.next('ERROR')).code).toBe('NOT_YOUR_TURN');
       mover.socket.send({ type: 'GAME_PLAY', gameId, card: waiterView.hand[0], seq: moverView.seq });
@@ -341,13 +346,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
     });
 
     it('the same play sent 50 times at once is stored and announced once; the other 49 are stale', async () => {
-      const url = await setup();
-      const a = await player(url);
-      const b = await player(url);
-      const gameId = await matchUp(a, b, 'quick');
-      const viewA = await joinGame(a, gameId);
-      const viewB = await joinGame(b, gameId);
-      const [mover, waiter, moverView] = viewA.turn === viewA.you!.seat ? [a, b, viewA] : [b, a, viewB];
+      const { gameId, mover, waiter, moverView } = await startedGame(await setup());
       const play = JSON.stringify({
         type: 'GAME_PLAY',
         gameId,
