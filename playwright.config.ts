@@ -19,6 +19,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
+  // One worker: a second one (with a server of its own) made the suite no faster on two cores;
+  // docs/operations.md, "Tests and CI".
   workers: 1,
   retries: 0,
   timeout: 30_000,
