@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
 import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { StaticMigrationProvider } from './migrations';
+import { CurrentSchemaPostgresDialect } from './introspection';
 import { namedStatementPool } from './prepared';
 
 export type { DialectName } from './dialect';
@@ -83,7 +84,9 @@ export async function openDb(options: DbOptions): Promise<Db> {
     // unheard, the event would end the process. The pool discards that connection and opens a
     // new one for the next query (docs/operations.md, "Running several nodes").
     pool.on('error', () => {});
-    kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
+    kysely = new Kysely<Database>({
+      dialect: new CurrentSchemaPostgresDialect({ pool: namedStatementPool(pool) }),
+    });
   } else {
     dialect = 'sqlite';
     mkdirSync(options.dataDir, { recursive: true });
@@ -98,8 +101,9 @@ export async function openDb(options: DbOptions): Promise<Db> {
     kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
   }
 
-  // Kysely looks for its bookkeeping tables in every schema unless told which one to use; then a
-  // database holding several schemas (tests give each app one) could skip creating its own.
+  // The migrator's bookkeeping tables go in the current schema, named as such: a database may hold
+  // several schemas (tests give each app one), and its tables are listed in that schema alone
+  // (db/introspection.ts).
   const schema =
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(kysely)).rows[0]?.schema

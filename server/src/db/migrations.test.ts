@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, type DialectName } from '../testing/harness';
+import { CurrentSchemaPostgresDialect } from './introspection';
 import { StaticMigrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -25,7 +26,9 @@ async function emptyDb(
   const url = new URL(base);
   url.searchParams.set('options', `-c search_path=${schema}`);
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }),
+    dialect: new CurrentSchemaPostgresDialect({
+      pool: new pg.Pool({ connectionString: url.toString(), max: 2 }),
+    }),
   });
   return {
     db,
