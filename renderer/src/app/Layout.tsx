@@ -10,6 +10,7 @@ import { invitationAtom, useInvitationEvents } from '../features/invitations/hoo
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
 import { useSoundPackSync } from '../lib/audio/pack';
+import { useDocumentTitle } from '../lib/document-title';
 import { onSessionEnded } from '../lib/http';
 import { registerPushDevice } from '../lib/push';
 import { matchAtom } from '../lib/queue';
@@ -111,6 +112,7 @@ export function Layout() {
   useMatchmakingEvents(user?.id ?? null);
   useSoundPackSync(user?.id ?? null);
   useInvitationEvents(user?.id ?? null);
+  useDocumentTitle();
   const withNav = showsBottomNav(pathname);
   const needsVerification = !!user && user.email !== null && !user.isVerified;
   const matchFound = useAtomValue(matchAtom) !== null;

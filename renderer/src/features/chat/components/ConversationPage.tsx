@@ -28,6 +28,7 @@ import { CHAT_MAX_CHARS, chatLength, chatText, type ChatMessage } from '@shared/
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { headerTopPadding } from '../../../components/PageHeader';
 import { ApiError, toastFailure } from '../../../lib/http';
+import { usePageName } from '../../../lib/document-title';
 import { initials } from '../../../lib/initials';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
@@ -261,6 +262,7 @@ function Header({
 function Conversation({ myId, friendId }: { myId: number; friendId: number }) {
   const { friend, friendshipId, messages, pending, send, retry, history } = useConversation(myId, friendId);
   const online = useFriendPresence(friendId);
+  usePageName(friend ? `${friend.username} · Messages` : null);
   const scroller = useRef<HTMLDivElement>(null);
   /** Distance from the bottom before older messages were added above, to keep the view still. */
   const anchor = useRef<number | null>(null);
