@@ -25,6 +25,8 @@ import { managerRoutes } from './modules/manager/routes';
 import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
 import { registerWebApp } from './static';
+import { previewRoutes } from './modules/previews/routes';
+import { PreviewService } from './modules/previews/service';
 import { SESSIONS_REVOKED_CHANNEL } from './infra/bus';
 import { createSeams } from './infra/seams';
 import { createPushSender, type PushSender } from './infra/push';
@@ -293,7 +295,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // Ranked windows widen with waiting time, so pairing is retried every second.
   const matchTimer = setInterval(() => void matchmaking.tick(), 1000);
   matchTimer.unref();
-  await registerWebApp(app, config.staticDir);
+  const previews = new PreviewService({
+    db,
+    publicUrl: config.publicUrl,
+    staticDir: config.staticDir,
+    log: app.log,
+  });
+  previewRoutes(app, { previews });
+  await registerWebApp(app, config.staticDir, (pathname) => previews.pageHtml(pathname));
 
   const sweepEvery = options.sweepIntervalMs ?? 60 * 60_000;
   let sweep: NodeJS.Timeout | undefined;

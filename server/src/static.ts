@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Vite's hashed bundles (assets/name-HASH.ext) never change, so they are cached for good. Deck
@@ -24,7 +24,12 @@ export function cacheControlFor(relativePath: string): string {
  * that matches no file gets index.html, so the client-side router owns every page route; unknown
  * /api paths and missing files stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  staticDir: string,
+  /** index.html for a page, with that page's link preview (modules/previews). */
+  pageHtml?: (pathname: string) => Promise<string>,
+): Promise<void> {
   const hasBuild = existsSync(path.join(staticDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -38,16 +43,22 @@ export async function registerWebApp(app: FastifyInstance, staticDir: string): P
     app.log.warn({ staticDir }, 'web app is not built: run `npm run build`');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const sendPage = async (pathname: string, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    if (pageHtml) return reply.type('text/html; charset=utf-8').send(await pageHtml(pathname));
+    return reply.type('text/html').sendFile('index.html');
+  };
+  // The home page has its preview too, so it is made like any other page rather than sent as a file.
+  if (hasBuild && pageHtml) app.get('/', (_request, reply) => sendPage('/', reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     // Page routes have no file extension; a missing /assets/x.js must stay a 404, not HTML.
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|ws)(\/|$)/.test(pathname) &&
       !/\.[A-Za-z0-9]+$/.test(pathname);
-    if (isPage && hasBuild) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
-    }
+    if (isPage && hasBuild) return sendPage(pathname, reply);
     return reply.code(404).send({ message: 'Not found', code: 'not_found' });
   });
 }
