@@ -4,6 +4,7 @@ import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
+import { registerCompression } from './http/compression';
 import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerErrorHandling(app);
   const routes = withContracts(app);
   await registerSecurity(app, config.publicUrl, seams.redis);
+  await registerCompression(app);
 
   healthRoutes(routes, { nodeId: seams.nodeId, db, redis: seams.redis });
   authRoutes(routes, accounts, {

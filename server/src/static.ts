@@ -3,18 +3,29 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** Files the build compresses beside the original: `x.js.br`, `x.js.gz` (docs/operations.md). */
+const COMPRESSED_VARIANT = /\.(br|gz)$/;
+
+/** Files that must be revalidated on every load whatever their folder: they name the release. */
+const ENTRY_POINTS = new Set(['index.html', 'sw.js', 'manifest.webmanifest', 'robots.txt']);
+
 /**
  * Vite's hashed bundles (assets/name-HASH.ext) never change, so they are cached for good. Deck
- * art under assets/decks/, shop art and previews under assets/shop/ and sounds under sounds/ keep
- * their names across releases: a day.
- * Everything else, index.html first, is revalidated on every load.
+ * art under assets/decks/, shop art and previews under assets/shop/, sounds under sounds/ and the
+ * icons at the top of the build keep their names across releases: a day. The entry points
+ * (index.html, the service worker, the web app manifest, robots.txt) and anything else are
+ * revalidated on every load. A compressed variant (`.br`, `.gz`) is cached as its original.
  */
 export function cacheControlFor(relativePath: string): string {
-  const parts = relativePath.split(path.sep);
-  if (parts.length === 2 && parts[0] === 'assets' && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(parts[1]!)) {
+  const parts = relativePath.replace(COMPRESSED_VARIANT, '').split(path.sep);
+  const name = parts[parts.length - 1]!;
+  if (parts.length === 1 && ENTRY_POINTS.has(name)) return 'no-cache';
+  if (parts.length === 2 && parts[0] === 'assets' && /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/.test(name)) {
     return 'public, max-age=31536000, immutable';
   }
   if ((parts[0] === 'assets' && (parts[1] === 'decks' || parts[1] === 'shop')) || parts[0] === 'sounds')
+    return 'public, max-age=86400';
+  if ((parts.length === 1 || parts[0] === 'icons') && /\.(ico|png|svg)$/.test(name))
     return 'public, max-age=86400';
   return 'no-cache';
 }
@@ -22,7 +33,9 @@ export function cacheControlFor(relativePath: string): string {
 /**
  * Serves the built web app. Any page path (GET outside /api and /ws, without a file extension)
  * that matches no file gets index.html, so the client-side router owns every page route; unknown
- * /api paths and missing files stay JSON 404s.
+ * /api paths and missing files stay JSON 404s. Each file goes out as the build's brotli or gzip
+ * copy when the client accepts one (`Vary: Accept-Encoding` either way), and source maps are
+ * never served, whatever the build folder holds. See docs/operations.md, "Serving the web app".
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -35,6 +48,8 @@ export async function registerWebApp(
     await app.register(fastifyStatic, {
       root: staticDir,
       index: ['index.html'],
+      preCompressed: true,
+      allowedPath: (pathname) => !/\.map$/i.test(pathname),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', cacheControlFor(path.relative(staticDir, filePath)));
       },
