@@ -28,6 +28,7 @@ import { DeckCard } from '../../../../components/DeckCard';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SignInPrompt } from '../../../../components/SignInPrompt';
 import { useDefaultDeckFolder } from '../../../../lib/decks';
+import { usePageName } from '../../../../lib/document-title';
 import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';
 import { replayQueryOptions } from '../../api/live-games';
@@ -220,6 +221,7 @@ export function ReplayPage() {
       return null;
     }
   }, [query.data]);
+  usePageName(query.data ? `${query.data.players.map((p) => p.username).join(' vs ')} · Replay` : null);
 
   if (!user)
     return (
