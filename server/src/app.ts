@@ -288,6 +288,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     trustProxy: config.trustProxy,
     maxConnectionsPerIp: config.socketLimits.perIp,
     heartbeatMs: config.timings.heartbeatMs,
+    perMessageDeflate: config.wsPerMessageDeflate,
   });
   await rewards.seedDailySchedule();
   seams.start();

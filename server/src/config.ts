@@ -99,6 +99,8 @@ const envSchema = z.object({
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Off: measured not to pay on our frames (docs/operations.md, "permessage-deflate"). */
+  WS_PERMESSAGE_DEFLATE: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -150,6 +152,8 @@ export interface Config {
   trustProxy: boolean | string;
   timings: Timings;
   socketLimits: SocketLimits;
+  /** Whether /ws offers the permessage-deflate extension to clients that ask for it. */
+  wsPerMessageDeflate: boolean;
 }
 
 /**
@@ -349,5 +353,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perIp: values.WS_MAX_CONNECTIONS_PER_IP,
       perUser: values.WS_MAX_CONNECTIONS_PER_USER,
     },
+    wsPerMessageDeflate: values.WS_PERMESSAGE_DEFLATE === 'true',
   };
 }

@@ -170,6 +170,20 @@ describe('serving the web build', () => {
     expect(head.rawPayload.length).toBe(0);
   });
 
+  it('revalidation answers 304 with no body, for a copy and for an original alike', async () => {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const first = await app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': accept } });
+      const etag = String(first.headers.etag);
+      const again = await app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': accept, 'if-none-match': etag },
+      });
+      expect(again.statusCode, accept).toBe(304);
+      expect(again.rawPayload.length, accept).toBe(0);
+    }
+  });
+
   it('a range is cut from the variant sent and never compressed again', async () => {
     const plain = await app.inject({
       method: 'GET',

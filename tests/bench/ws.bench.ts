@@ -14,7 +14,8 @@
  * (docs/operations.md, "bench:ws").
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -174,9 +175,9 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
-function open(url: string): Promise<WebSocket> {
+function open(url: string, options?: WebSocket.ClientOptions): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, options);
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
   });
@@ -192,6 +193,8 @@ class SparPlayer {
   updateBytes: number[] = [];
   playBytes = 0;
   finished = false;
+  /** Bytes this player's socket received and sent on the wire, upgrade included (set by stop()). */
+  wire = { received: 0, sent: 0 };
   private view: { seq: number; status: string; turn: number | null; legalCards: string[] } | undefined;
   private thinking: NodeJS.Timeout | undefined;
 
@@ -202,10 +205,11 @@ class SparPlayer {
     private readonly thinkMs: number,
     /** Runs before each play, after the think time (the round-trip test interleaves the relays here). */
     private readonly beforePlay?: () => Promise<void>,
+    private readonly wsOptions?: WebSocket.ClientOptions,
   ) {}
 
   async start(): Promise<void> {
-    this.ws = await open(this.url);
+    this.ws = await open(this.url, this.wsOptions);
     const ready = new Promise<void>((resolve) => {
       this.ws.on('message', (data: Buffer) => {
         const message = JSON.parse(data.toString());
@@ -259,6 +263,8 @@ class SparPlayer {
 
   stop(): void {
     clearTimeout(this.thinking);
+    const socket = (this.ws as unknown as { _socket: Socket })._socket;
+    this.wire = { received: socket.bytesRead, sent: socket.bytesWritten };
     this.ws.close();
   }
 }
@@ -312,6 +318,7 @@ class RelayPlayer {
 async function startSpar(
   dataDir: string,
   port: number,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; inspector: Promise<string> }> {
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -332,6 +339,7 @@ async function startSpar(
       HEARTBEAT_SECONDS: '600',
       WS_MESSAGES_PER_SECOND: '1000',
       WS_MAX_CONNECTIONS_PER_USER: '1000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'pipe'],
   });
@@ -568,6 +576,114 @@ async function findKnees(sides: Side[]): Promise<void> {
   for (const side of sides) await side.close();
 }
 
+/** A process's resident memory, from /proc (Linux). */
+function residentBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return Number(line![1]) * 1024;
+}
+
+/**
+ * `BENCH_ONLY=deflate`: Spar as configured (permessage-deflate off) and Spar with
+ * WS_PERMESSAGE_DEFLATE=true, side by side on copies of one database, with clients that compress
+ * every frame they send, as browsers do. For each: memory per idle signed-in connection, CPU per
+ * play over WARMUP_GAMES games at once, then each of the RTT_GAMES games played on one server and
+ * at once the same game (same seed, same cards) on the other, for the round trip and the bytes on
+ * the wire per player per game. See docs/operations.md, "permessage-deflate".
+ */
+async function compareDeflate(dataDir: string, seeded: Awaited<ReturnType<typeof seed>>): Promise<void> {
+  const copyDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-deflate-'));
+  cpSync(dataDir, copyDir, { recursive: true });
+  process.on('exit', () => rmSync(copyDir, { recursive: true, force: true }));
+  const browserLike: WebSocket.ClientOptions = { perMessageDeflate: { threshold: 0 } };
+  const port = 20_000 + Math.floor(Math.random() * 5000);
+  const sides = [
+    { name: 'off', ...(await startSpar(dataDir, port)), url: `ws://127.0.0.1:${port}/ws` },
+    {
+      name: 'on',
+      ...(await startSpar(copyDir, port + 1, { WS_PERMESSAGE_DEFLATE: 'true' })),
+      url: `ws://127.0.0.1:${port + 1}/ws`,
+    },
+  ];
+  const results = sides.map(() => ({
+    perConn: 0,
+    rssPerConn: 0,
+    cpuPerPlay: 0,
+    latencies: [] as number[],
+    received: [] as number[],
+    sent: [] as number[],
+  }));
+
+  for (const [i, side] of sides.entries()) {
+    const signIn = async (token: string): Promise<WebSocket> => {
+      const ws = await open(side.url, browserLike);
+      await new Promise<void>((resolve) => {
+        ws.once('message', () => resolve());
+        ws.send(JSON.stringify({ type: 'MESSAGING_AUTH', token }));
+      });
+      return ws;
+    };
+    for (const token of seeded.idleTokens) (await signIn(token)).close();
+    await sleep(500);
+    const inspector = await side.inspector;
+    const before = await retainedBytes(inspector);
+    const rssBefore = residentBytes(side.child.pid!);
+    const idle: WebSocket[] = [];
+    for (const token of seeded.idleTokens) idle.push(await signIn(token));
+    await sleep(500);
+    results[i]!.perConn = ((await retainedBytes(inspector)) - before) / IDLE_CONNECTIONS;
+    results[i]!.rssPerConn = (residentBytes(side.child.pid!) - rssBefore) / IDLE_CONNECTIONS;
+    for (const ws of idle) ws.close();
+  }
+
+  const play = async (side: (typeof sides)[number], g: number) => {
+    const pair = [0, 1].map(
+      (seat) =>
+        new SparPlayer(side.url, seeded.tokens[g * 2 + seat]!, seeded.games[g]!, 0, undefined, browserLike),
+    );
+    await Promise.all(pair.map((p) => p.start()));
+    while (!pair.every((p) => p.finished)) await sleep(5);
+    for (const p of pair) p.stop();
+    return pair;
+  };
+  // WARMUP_GAMES games at once on one server, then the same games on the other.
+  for (const [i, side] of sides.entries()) {
+    const cpuBefore = cpuTimes(side.child.pid!).total;
+    const games = await Promise.all(Array.from({ length: WARMUP_GAMES }, (_, g) => play(side, g)));
+    const plays = games.flat().reduce((n, p) => n + p.latencies.length, 0);
+    results[i]!.cpuPerPlay = ((cpuTimes(side.child.pid!).total - cpuBefore) / plays) * 1e6;
+  }
+  // One game at a time, each game on both servers back to back, which goes first alternating.
+  for (let g = WARMUP_GAMES; g < SHORT_GAMES; g++) {
+    const order = g % 2 === 0 ? [0, 1] : [1, 0];
+    for (const i of order) {
+      for (const p of await play(sides[i]!, g)) {
+        results[i]!.latencies.push(...p.latencies);
+        results[i]!.received.push(p.wire.received);
+        results[i]!.sent.push(p.wire.sent);
+      }
+    }
+  }
+  for (const side of sides) side.child.kill('SIGTERM');
+
+  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const [off, on] = results as [(typeof results)[number], (typeof results)[number]];
+  const line = (label: string, a: number, b: number, unit: string, digits = 1) =>
+    console.log(
+      `${label.padEnd(44)} off ${a.toFixed(digits)} ${unit}, on ${b.toFixed(digits)} ${unit}: on/off ${(b / a).toFixed(2)}x`,
+    );
+  console.log(
+    `permessage-deflate, ${off.received.length} player-games each (ratios from one run, side by side):`,
+  );
+  line('bytes received per player per game', mean(off.received), mean(on.received), 'B', 0);
+  line('bytes sent per player per game', mean(off.sent), mean(on.sent), 'B', 0);
+  line('memory per idle connection (heap + external)', off.perConn / 1024, on.perConn / 1024, 'KiB');
+  line('resident memory per idle connection', off.rssPerConn / 1024, on.rssPerConn / 1024, 'KiB');
+  line(`CPU per play (${WARMUP_GAMES} games at once)`, off.cpuPerPlay, on.cpuPerPlay, 'µs', 0);
+  line('round trip p50', percentile(off.latencies, 0.5), percentile(on.latencies, 0.5), 'ms', 3);
+  line('round trip p99', percentile(off.latencies, 0.99), percentile(on.latencies, 0.99), 'ms', 3);
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
   const build = spawnSync('node', ['scripts/build-server.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('server build failed');
@@ -581,6 +697,7 @@ async function main(): Promise<void> {
     `seeding ${MAX_PLAYERS + SHORT_GAMES * 2} players in ${MAX_PLAYERS / 2 + SHORT_GAMES} games and ${IDLE_CONNECTIONS} idle users…`,
   );
   const seeded = await seed(dataDir, MAX_PLAYERS + SHORT_GAMES * 2, IDLE_CONNECTIONS, SHORT_GAMES);
+  if (process.env.BENCH_ONLY === 'deflate') return compareDeflate(dataDir, seeded);
   // Below Linux's ephemeral range (32768 and up): thousands of load connections take their local
   // ports from there, and one of them could hold a listening port picked inside it.
   const sparPort = 20_000 + Math.floor(Math.random() * 5000);

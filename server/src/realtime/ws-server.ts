@@ -16,7 +16,23 @@ export interface WsServerOptions {
   trustProxy: boolean | string;
   maxConnectionsPerIp: number;
   heartbeatMs: number;
+  /** permessage-deflate for clients that ask for it (WS_PERMESSAGE_DEFLATE). */
+  perMessageDeflate?: boolean;
 }
+
+/**
+ * With WS_PERMESSAGE_DEFLATE: every frame from 64 bytes on (a game's frames are a few hundred
+ * bytes, under ws's default threshold of 1 KB), each connection keeping its compression context
+ * from frame to frame, which is what lets small JSON frames shrink, in 1 KB windows and small
+ * tables both ways: zlib's defaults (32 KB windows) held ~240 KB per connection. See
+ * docs/operations.md, "permessage-deflate".
+ */
+const PER_MESSAGE_DEFLATE = {
+  threshold: 64,
+  serverMaxWindowBits: 10,
+  clientMaxWindowBits: 10,
+  zlibDeflateOptions: { memLevel: 3 },
+};
 
 /**
  * The client address of an upgrade request, decided exactly as Fastify decides `request.ip`
@@ -91,7 +107,12 @@ function socketListeners(gateway: Gateway, log: FastifyBaseLogger, perIp: Map<st
  * Each client address may hold `maxConnectionsPerIp` sockets; more upgrades get 429.
  */
 export function registerGateway(app: FastifyInstance, gateway: Gateway, options: WsServerOptions): void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_FRAME_LIMIT, clientTracking: false });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: HARD_FRAME_LIMIT,
+    clientTracking: false,
+    perMessageDeflate: options.perMessageDeflate ? PER_MESSAGE_DEFLATE : false,
+  });
   const addressOf = clientAddress(options.trustProxy);
   const perIp = new Map<string, number>();
   const on = socketListeners(gateway, app.log, perIp);
