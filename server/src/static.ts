@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Files the build compresses beside the original: `x.js.br`, `x.js.gz` (docs/operations.md). */
 const COMPRESSED_VARIANT = /\.(br|gz)$/;
@@ -58,13 +59,19 @@ export async function registerWebApp(
     app.log.warn({ staticDir }, 'web app is not built: run `npm run build`');
   }
 
-  const sendPage = async (pathname: string, reply: FastifyReply) => {
+  const sendPage = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    if (pageHtml) return reply.type('text/html; charset=utf-8').send(await pageHtml(pathname));
-    return reply.type('text/html').sendFile('index.html');
+    if (!pageHtml) return reply.type('text/html').sendFile('index.html');
+    // A page built per request is compressed on the fly when it is large enough, so its answer
+    // depends on Accept-Encoding whatever this one carries; its ETag lets a revalidation skip it.
+    const html = await pageHtml(pathname);
+    const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+    reply.header('Vary', 'Accept-Encoding').header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
   };
   // The home page has its preview too, so it is made like any other page rather than sent as a file.
-  if (hasBuild && pageHtml) app.get('/', (_request, reply) => sendPage('/', reply));
+  if (hasBuild && pageHtml) app.get('/', (request, reply) => sendPage('/', request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
@@ -73,7 +80,7 @@ export async function registerWebApp(
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|ws)(\/|$)/.test(pathname) &&
       !/\.[A-Za-z0-9]+$/.test(pathname);
-    if (isPage && hasBuild) return sendPage(pathname, reply);
+    if (isPage && hasBuild) return sendPage(pathname, request, reply);
     return reply.code(404).send({ message: 'Not found', code: 'not_found' });
   });
 }
