@@ -53,6 +53,9 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       'assets/*.woff2',
       'favicon.{svg,ico}',
       'sounds/manifest.json',
+      // The default effects the app preloads and plays at the table (about 80 KB); the music and
+      // the sound packs' variants are cached when first played.
+      'sounds/{ui,gameplay,win,lose}/*.mp3',
       ...DEFAULT_DECK,
     ],
     globIgnores: [
@@ -60,6 +63,8 @@ export const pwaOptions: Partial<VitePWAOptions> = {
       'assets/*-{latin-ext,cyrillic,cyrillic-ext,greek,greek-ext,vietnamese}-*.woff2',
       // The staff area is for a handful of accounts and needs the network anyway.
       'assets/manager-*.js',
+      // A sound pack's variant of an effect (name.pack.mp3).
+      'sounds/*/*.*.mp3',
     ],
     // No source map for the worker: maps are not served (docs/design.md).
     sourcemap: false,

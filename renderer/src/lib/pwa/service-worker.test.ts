@@ -27,10 +27,12 @@ afterEach(() => {
 
 describe('the service worker in the page', () => {
   it('registers, and announces nothing while no newer version waits', () => {
-    const { workbox, fire } = fakeWorkbox();
-    startServiceWorker(workbox as unknown as Workbox);
+    const { workbox } = fakeWorkbox();
+    const container = new EventTarget();
+    startServiceWorker(workbox as unknown as Workbox, container);
     expect(workbox.register).toHaveBeenCalledOnce();
-    fire('controlling');
+    // The first worker taking control of the first visit is no update.
+    container.dispatchEvent(new Event('controllerchange'));
     expect(store.get(pendingUpdateAtom)).toBeNull();
   });
 
@@ -38,7 +40,8 @@ describe('the service worker in the page', () => {
     const reload = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
     const { workbox, fire } = fakeWorkbox();
-    startServiceWorker(workbox as unknown as Workbox);
+    const container = new EventTarget();
+    startServiceWorker(workbox as unknown as Workbox, container);
     fire('waiting');
     const update = store.get(pendingUpdateAtom);
     expect(update).not.toBeNull();
@@ -46,7 +49,7 @@ describe('the service worker in the page', () => {
     update!.apply();
     expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce();
     expect(reload).not.toHaveBeenCalled();
-    fire('controlling');
+    container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledOnce();
   });
 });

@@ -10,11 +10,16 @@ export const SERVICE_WORKER_URL = '/sw.js';
  * take over and reloads the page once it controls it. A worker already waiting from an earlier
  * visit is announced the same way.
  */
-export function startServiceWorker(workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' })): Workbox {
+export function startServiceWorker(
+  workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' }),
+  container: Pick<ServiceWorkerContainer, 'addEventListener'> = navigator.serviceWorker,
+): Workbox {
   workbox.addEventListener('waiting', () =>
     announceUpdate({
       apply: () => {
-        workbox.addEventListener('controlling', () => window.location.reload());
+        // The page's own controllerchange, not Workbox's 'controlling': that one is not sent for
+        // a worker that was already waiting when this page registered.
+        container.addEventListener('controllerchange', () => window.location.reload(), { once: true });
         workbox.messageSkipWaiting();
       },
     }),
