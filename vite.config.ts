@@ -1,13 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './pwa.config.js';
 
 const serverPort = Number(process.env.PORT ?? 3000);
+/** The Capacitor build (scripts/build-mobile.mjs) ships its own assets: no manifest, no service worker. */
+const native = Boolean(process.env.VITE_NATIVE);
 
 export default defineConfig({
   root: 'renderer',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), VitePWA({ ...pwaOptions, disable: native })],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
   },

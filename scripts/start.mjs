@@ -38,6 +38,7 @@ if (
     'shared',
     'build',
     'vite.config.ts',
+    'pwa.config.ts',
   ])
 )
   run('build:renderer');

@@ -5,6 +5,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { registerServiceWorkerAfterLoad } from './lib/pwa/register';
 import { loadToken } from './lib/storage';
 import { initPlatform } from './platform';
 
@@ -20,3 +21,4 @@ void initPlatform()
       </StrictMode>,
     ),
   );
+registerServiceWorkerAfterLoad();

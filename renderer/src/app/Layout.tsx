@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from '../components/BottomNav';
 import { ConnectionIndicator } from '../components/ConnectionIndicator';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { Toaster } from '../components/Toaster';
 import { invitationAtom, useInvitationEvents } from '../features/invitations/hooks/useInvitations';
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
@@ -12,6 +13,8 @@ import { VerificationBanner } from '../features/session/components/VerificationB
 import { useSoundPackSync } from '../lib/audio/pack';
 import { useDocumentTitle } from '../lib/document-title';
 import { onSessionEnded } from '../lib/http';
+import { useNetworkOnline } from '../lib/network';
+import { pendingUpdateAtom } from '../lib/pwa/update';
 import { registerPushDevice } from '../lib/push';
 import { matchAtom } from '../lib/queue';
 import { socket } from '../lib/realtime';
@@ -19,6 +22,7 @@ import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
 import { PATHS, showsBottomNav } from '../lib/paths';
+import { connectionNeededFor } from './online-only';
 import { RouteFallback } from './RouteFallback';
 
 const NOTICES: Record<string, Parameters<typeof toast>[0]> = {
@@ -102,9 +106,15 @@ const InvitationDialog = lazy(() =>
   })),
 );
 
+// And the update prompt, once a new version is waiting (lib/pwa).
+const UpdatePrompt = lazy(() =>
+  import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })),
+);
+
 /**
- * The frame of every page: toasts, the match and invitation dialogs, the verification notice and
- * the bottom tabs.
+ * The frame of every page: toasts, the match and invitation dialogs, the verification notice, the
+ * bottom tabs, the update prompt, and in place of an online-only page with no network, why it is
+ * unavailable (`connectionNeededFor`).
  */
 export function Layout() {
   const user = useSessionEffects();
@@ -118,6 +128,9 @@ export function Layout() {
   const matchFound = useAtomValue(matchAtom) !== null;
   const invited = useAtomValue(invitationAtom) !== null;
   const inGameRoom = pathname.startsWith('/game/');
+  const online = useNetworkOnline();
+  const offlineWhat = online ? null : connectionNeededFor(pathname);
+  const updateWaiting = useAtomValue(pendingUpdateAtom) !== null;
   return (
     <>
       {/* The game room needs every pixel for the table, and a running turn timer is no time for it. */}
@@ -129,9 +142,13 @@ export function Layout() {
         </Box>
       )}
       <Box pb={withNav ? BOTTOM_NAV_HEIGHT + 16 : 0}>
-        <Suspense fallback={<RouteFallback />}>
-          <Outlet />
-        </Suspense>
+        {offlineWhat ? (
+          <OfflineNotice what={offlineWhat} />
+        ) : (
+          <Suspense fallback={<RouteFallback />}>
+            <Outlet />
+          </Suspense>
+        )}
       </Box>
       <BottomNav />
       {matchFound && (
@@ -142,6 +159,11 @@ export function Layout() {
       {invited && user && (
         <Suspense fallback={null}>
           <InvitationDialog />
+        </Suspense>
+      )}
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
         </Suspense>
       )}
       <Toaster />

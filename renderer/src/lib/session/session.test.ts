@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
+import { QueryObserver, onlineManager } from '@tanstack/react-query';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, errorText, failureText, isSessionFailure, SESSION_EXPIRED_MESSAGE } from '../http';
+import { createQueryClient } from '../query-client';
 import { STORAGE_KEYS, getToken } from '../storage';
 import { toastsAtom } from '../toast';
-import { fetchUser } from './user';
+import { fetchUser, userQueryOptions } from './user';
 
 const user = {
   id: 3,
@@ -94,6 +96,45 @@ describe('session start and expiry', () => {
     );
     expect(await fetchUser()).toEqual(user);
     expect(getToken()).toBe('good');
+  });
+
+  for (const status of [502, 503, 504])
+    it(`a gateway's ${status} while the server is out of reach keeps the cached user`, async () => {
+      localStorage.setItem(STORAGE_KEYS.token, 'good');
+      localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
+      vi.stubGlobal('fetch', respond(status, 'Bad Gateway', 'text/plain'));
+      expect(await fetchUser()).toEqual(user);
+      expect(getToken()).toBe('good');
+      expect(getDefaultStore().get(toastsAtom)).toEqual([]);
+    });
+
+  it('the check runs offline without waiting for a network, and again when the network returns', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'good');
+    localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(user));
+    const fetch = vi.fn(async (): Promise<Response> => Promise.reject(new TypeError('Failed to fetch')));
+    vi.stubGlobal('fetch', fetch);
+    onlineManager.setOnline(false);
+    const client = createQueryClient();
+    // As QueryClientProvider does: the client follows onlineManager.
+    client.mount();
+    const observer = new QueryObserver(client, userQueryOptions);
+    const stop = observer.subscribe(() => {});
+    try {
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(user));
+      expect(fetch).toHaveBeenCalledTimes(1);
+      // Back online, the server says the session was signed out meanwhile.
+      fetch.mockImplementation(
+        respond(401, { error: 'invalid_token', message: 'This session was signed out' }),
+      );
+      onlineManager.setOnline(true);
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBeNull());
+      expect(fetch).toHaveBeenCalledTimes(2);
+      expect(getToken()).toBeNull();
+    } finally {
+      stop();
+      client.unmount();
+      onlineManager.setOnline(true);
+    }
   });
 
   it('errors read the JSON message, else "status: text", else the status text', async () => {

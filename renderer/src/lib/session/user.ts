@@ -7,7 +7,8 @@ export const userQueryKey = ['auth', 'user'] as const;
 
 /**
  * The signed-in user: checked against the server on start. A failed check (401) clears the
- * session; a network error keeps the cached user so the app still opens offline.
+ * session; a network error, or a gateway's 5xx while the server is out of reach, keeps the cached
+ * user so the app still opens offline (docs/design.md, "Renderer: installable app (PWA)").
  */
 export async function fetchUser(): Promise<AuthUser | null> {
   if (!getToken()) return null;
@@ -18,10 +19,17 @@ export async function fetchUser(): Promise<AuthUser | null> {
   } catch (error) {
     if (error instanceof ApiError) {
       if (error.status === 401) return null;
-      throw error;
+      if (error.status < 500) throw error;
     }
     return getCachedUser<AuthUser>();
   }
 }
 
-export const userQueryOptions = queryOptions({ queryKey: userQueryKey, queryFn: fetchUser });
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: fetchUser,
+  // fetchUser answers offline itself (the cached user): the check never waits for a network…
+  networkMode: 'always',
+  // …and runs again when the network comes back, so a session ended meanwhile is noticed.
+  refetchOnReconnect: 'always',
+});
