@@ -64,10 +64,27 @@ describe('PageTally', () => {
       response: { opcode: 2, payloadData: Buffer.alloc(90).toString('base64') },
     });
     const { socket } = t.collected();
-    expect(socket).toEqual({ frames: 2, payload: 290, wire: 290 + 4 + 2, deflate: false });
+    expect(socket).toEqual({
+      frames: 2,
+      payload: 290,
+      wire: 290 + 4 + 2,
+      deflate: false,
+      byType: { '(other)': { frames: 1, bytes: 204 }, '(binary)': { frames: 1, bytes: 92 } },
+    });
     expect(sumVisit([], socket).total).toBe(296);
     t.reset();
     expect(t.collected().socket.frames).toBe(0);
+  });
+
+  it('adds up the frames of each message type', async () => {
+    const { cdp, tally: t } = await tally();
+    const update = JSON.stringify({ type: 'GAME_UPDATE', seq: 3 });
+    for (const payloadData of [update, update, '{"type":"PONG"}'])
+      cdp.emit('Network.webSocketFrameReceived', { response: { opcode: 1, payloadData } });
+    expect(t.collected().socket.byType).toEqual({
+      GAME_UPDATE: { frames: 2, bytes: 2 * (update.length + 2) },
+      PONG: { frames: 1, bytes: 17 },
+    });
   });
 
   it('notes a socket that negotiated permessage-deflate', async () => {

@@ -28,7 +28,9 @@ import {
 } from '@playwright/test';
 import {
   formatVisit,
+  formatSocket,
   kb,
+  noFrames,
   PageTally,
   playPracticeGame,
   registerPlayer,
@@ -134,7 +136,7 @@ async function visit(
   if (precache && (await serviceWorkerActive(page))) {
     worker.reset();
     await worker.settle(2000, 300_000);
-    result.precache = sumVisit(worker.collected(), { frames: 0, payload: 0, wire: 0, deflate: false });
+    result.precache = sumVisit(worker.collected(), noFrames());
   }
   return { page, tally, result };
 }
@@ -269,10 +271,7 @@ async function run(browser: Browser, origin: string, bareUrl: string): Promise<v
   const tableMs = table.table! - table.clickAt!;
   console.log(`\npractice game against one bot (warm /games), played to the end:`);
   console.log(`  click on a level to the table ready to play: ${seconds(tableMs)}${ratio(tableMs, bareLcp)}`);
-  console.log(
-    `  /ws received: ${kb(socket.wire)} in ${socket.frames} frames (${kb(socket.payload)} of payload)`,
-  );
-  if (socket.deflate) console.log('  (permessage-deflate on: payloads counted uncompressed, an upper bound)');
+  console.log(formatSocket(socket));
 
   const coldLcp = homeCold.result.lcp;
   console.log('\ntargets:');

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { uniqueName } from './helpers';
 import {
+  formatSocket,
   formatVisit,
   kb,
   PageTally,
@@ -33,7 +34,7 @@ test('budget: a repeat visit of the signed-in home page moves at most 20 KB over
   const first = await context.newPage();
   const firstTally = await PageTally.attach(first);
   await first.goto('/');
-  await expect(first.getByRole('button', { name: 'Ranked' })).toBeEnabled();
+  await expect(first.getByRole('button', { name: 'Ranked' })).toBeEnabled({ timeout: 30_000 });
   await firstTally.settle();
   if (await serviceWorkerActive(first)) await worker.settle();
   await first.close();
@@ -43,7 +44,7 @@ test('budget: a repeat visit of the signed-in home page moves at most 20 KB over
   const page = await context.newPage();
   const tally = await PageTally.attach(page);
   await page.goto('/');
-  await expect(page.getByRole('button', { name: 'Ranked' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Ranked' })).toBeEnabled({ timeout: 30_000 });
   await tally.settle();
   await worker.settle(500);
   const { transfers, socket } = tally.collected();
@@ -58,20 +59,19 @@ test('budget: a repeat visit of the signed-in home page moves at most 20 KB over
 test('budget (not met yet): a whole two-player practice game sends at most 30 KB over /ws to the player', async ({
   page,
 }) => {
-  // Every card click waits for the hand to stop moving: a game took 2.6 min on a busy 2-core box.
-  test.setTimeout(360_000);
+  // A whole game: about a minute on an idle machine, six on one shared by several suites.
+  test.setTimeout(600_000);
   await signInContext(page.context(), await registerPlayer(page.request, uniqueName('bud_ws')));
   const tally = await PageTally.attach(page);
   await page.goto('/games');
-  const socket = await playPracticeGame(page, tally);
+  const socket = await playPracticeGame(page, tally, { timeoutMs: 540_000 });
   test.info().annotations.push({
     type: '/ws per game',
     description: `${kb(socket.wire)} in ${socket.frames} frames`,
   });
-  // NOT MET YET: 42.9 KB in 109 frames on main as of November 29, 2026 (docs/operations.md,
-  // "bench:web"). The budget stays what the issue asks; the frames must shrink to meet it.
+  // NOT MET YET: 39–43 KB on main as of November 29, 2026, nine tenths of it GAME_UPDATE
+  // (docs/operations.md, "bench:web"). The budget stays what the issue asks; the frames must
+  // shrink to meet it.
   expect(socket.frames).toBeGreaterThan(0);
-  expect(socket.wire, `${socket.frames} frames, ${kb(socket.payload)} of payload`).toBeLessThanOrEqual(
-    SOCKET_PER_GAME_BUDGET,
-  );
+  expect(socket.wire, formatSocket(socket)).toBeLessThanOrEqual(SOCKET_PER_GAME_BUDGET);
 });

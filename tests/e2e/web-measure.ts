@@ -47,6 +47,26 @@ export interface SocketTally {
   wire: number;
   /** Whether the server agreed to permessage-deflate: `payload` is then an upper bound. */
   deflate: boolean;
+  /** Frames and wire bytes by message `type` (text frames that are JSON objects with one). */
+  byType: Record<string, { frames: number; bytes: number }>;
+}
+
+export const noFrames = (deflate = false): SocketTally => ({
+  frames: 0,
+  payload: 0,
+  wire: 0,
+  deflate,
+  byType: {},
+});
+
+function messageType(opcode: number, data: string): string {
+  if (opcode !== 1) return '(binary)';
+  try {
+    const type = (JSON.parse(data) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : '(other)';
+  } catch {
+    return '(other)';
+  }
 }
 
 export interface VisitBytes {
@@ -99,7 +119,7 @@ interface Pending {
 export class PageTally {
   private readonly pending = new Map<string, Pending>();
   private transfers: Transfer[] = [];
-  private socket: SocketTally = { frames: 0, payload: 0, wire: 0, deflate: false };
+  private socket = noFrames();
   private lastActivity = Date.now();
 
   private constructor(readonly cdp: CDPSession) {}
@@ -153,17 +173,22 @@ export class PageTally {
       if (extensions?.[1].includes('permessage-deflate')) this.socket.deflate = true;
     });
     cdp.on('Network.webSocketFrameReceived', (e) => {
-      const payload = payloadBytes(e.response.opcode, e.response.payloadData);
+      const { opcode, payloadData } = e.response;
+      const payload = payloadBytes(opcode, payloadData);
+      const wire = payload + frameHeaderBytes(payload);
       this.socket.frames++;
       this.socket.payload += payload;
-      this.socket.wire += payload + frameHeaderBytes(payload);
+      this.socket.wire += wire;
+      const type = (this.socket.byType[messageType(opcode, payloadData)] ??= { frames: 0, bytes: 0 });
+      type.frames++;
+      type.bytes += wire;
     });
   }
 
   /** Forgets what was counted so far (requests still in flight are counted when they finish). */
   reset(): void {
     this.transfers = [];
-    this.socket = { ...this.socket, frames: 0, payload: 0, wire: 0 };
+    this.socket = noFrames(this.socket.deflate);
   }
 
   /** Waits until no request has started or ended for `quietMs` and none is in flight. */
@@ -179,7 +204,7 @@ export class PageTally {
   }
 
   collected(): { transfers: Transfer[]; socket: SocketTally } {
-    return { transfers: [...this.transfers], socket: { ...this.socket } };
+    return { transfers: [...this.transfers], socket: structuredClone(this.socket) };
   }
 
   /** 1.6 Mbps down, 750 kbps up, 150 ms round trip and a 4× slower CPU: a mid-range phone. */
@@ -326,14 +351,26 @@ export async function playPracticeGame(
   await page.waitForURL(/\/game\//, { timeout: 60_000 });
   await hand(page).getByRole('button').first().waitFor({ timeout: 60_000 });
   await onTable?.();
-  // Like helpers' playToTheEnd, but bounded by time: a throttled page plays many times slower.
+  // One play per turn, as a player makes it: the client sends whatever is clicked, and a second
+  // click before the server's answer would cost a refusal and a fresh GAME_STATE, bytes no player
+  // pays. So each card is clicked once and the next waits until it has left the hand. The click is
+  // dispatched rather than aimed: waiting for a dealt card to stop moving made a game take minutes
+  // on a busy machine, and how a card is clicked changes no byte.
   const over = page.getByRole('heading', { name: /^(You won!|You lost)$/ });
   const deadline = Date.now() + timeoutMs;
   while (!(await over.isVisible())) {
     if (Date.now() > deadline) throw new Error('the practice game did not end');
     const card = hand(page).locator('button:not([disabled])').first();
-    if (await card.isVisible().catch(() => false)) await card.click({ timeout: 1000 }).catch(() => undefined);
-    else await page.waitForTimeout(60);
+    const label = await card.getAttribute('aria-label', { timeout: 200 }).catch(() => null);
+    if (!label) {
+      await page.waitForTimeout(60);
+      continue;
+    }
+    await card.dispatchEvent('click');
+    await hand(page)
+      .getByRole('button', { name: label, exact: true })
+      .waitFor({ state: 'detached', timeout: 30_000 })
+      .catch(() => undefined);
   }
   return tally.collected().socket;
 }
@@ -351,5 +388,17 @@ export function formatVisit(visit: VisitBytes): string {
     lines.push(`  ${kind.padEnd(12)}  ${kb(t.bytes).padStart(12)}   ${counts}`);
   }
   lines.push(`  ${'total'.padEnd(12)}  ${kb(visit.total).padStart(12)}`);
+  return lines.join('\n');
+}
+
+/** The /ws frames received, by message type, largest first. */
+export function formatSocket(socket: SocketTally): string {
+  const lines = [
+    `  /ws received: ${kb(socket.wire)} in ${socket.frames} frames (${kb(socket.payload)} of payload)`,
+  ];
+  const types = Object.entries(socket.byType).sort(([, a], [, b]) => b.bytes - a.bytes);
+  for (const [type, { frames, bytes }] of types)
+    lines.push(`    ${type.padEnd(24)} ${kb(bytes).padStart(9)} in ${frames} frames`);
+  if (socket.deflate) lines.push('  (permessage-deflate on: payloads are counted inflated, an upper bound)');
   return lines.join('\n');
 }
