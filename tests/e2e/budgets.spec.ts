@@ -69,9 +69,9 @@ test('budget (not met yet): a whole two-player practice game sends at most 30 KB
     type: '/ws per game',
     description: `${kb(socket.wire)} in ${socket.frames} frames`,
   });
-  // NOT MET YET: 39–43 KB on main as of November 29, 2026, nine tenths of it GAME_UPDATE
-  // (docs/operations.md, "bench:web"). The budget stays what the issue asks; the frames must
-  // shrink to meet it.
+  // NOT MET YET: 39–55 KB on main as of November 29, 2026 (the deal is random, so the game's
+  // length varies), nine tenths of it GAME_UPDATE (docs/operations.md, "bench:web"). The budget
+  // stays what the issue asks; the frames must shrink to meet it.
   expect(socket.frames).toBeGreaterThan(0);
   expect(socket.wire, formatSocket(socket)).toBeLessThanOrEqual(SOCKET_PER_GAME_BUDGET);
 });
