@@ -1,0 +1,77 @@
+/**
+ * The byte budgets of a phone on mobile data (docs/operations.md, "bench:web"). Bytes do not
+ * depend on the machine's speed, so they are checked here, unthrottled; the times are only
+ * measured by `npm run bench:web`. The first visit's 170 KB is checked at build time by
+ * scripts/check-bundle.mjs.
+ */
+import { expect, test } from '@playwright/test';
+import { uniqueName } from './helpers';
+import {
+  formatSocket,
+  formatVisit,
+  kb,
+  PageTally,
+  playPracticeGame,
+  registerPlayer,
+  serviceWorkerActive,
+  ServiceWorkerTally,
+  signInContext,
+  sumVisit,
+} from './web-measure';
+
+const REPEAT_VISIT_BUDGET = 20 * 1024;
+const SOCKET_PER_GAME_BUDGET = 30 * 1024;
+
+test('budget: a repeat visit of the signed-in home page moves at most 20 KB over the network', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext();
+  await signInContext(context, await registerPlayer(context.request, uniqueName('bud_home')));
+  const worker = new ServiceWorkerTally(context);
+
+  // The first visit, and the service worker's precache after it when there is one.
+  const first = await context.newPage();
+  const firstTally = await PageTally.attach(first);
+  await first.goto('/');
+  await expect(first.getByRole('button', { name: 'Ranked' })).toBeEnabled({ timeout: 30_000 });
+  await firstTally.settle();
+  if (await serviceWorkerActive(first)) await worker.settle();
+  await first.close();
+  worker.reset();
+
+  // The same player opens the app again.
+  const page = await context.newPage();
+  const tally = await PageTally.attach(page);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Ranked' })).toBeEnabled({ timeout: 30_000 });
+  await tally.settle();
+  await worker.settle(500);
+  const { transfers, socket } = tally.collected();
+  const visit = sumVisit([...transfers, ...worker.collected()], socket);
+  test.info().annotations.push({ type: 'repeat visit', description: kb(visit.total) });
+  expect(visit.total, `repeat visit over the network:\n${formatVisit(visit)}`).toBeLessThanOrEqual(
+    REPEAT_VISIT_BUDGET,
+  );
+  await context.close();
+});
+
+test('budget (not met yet): a whole two-player practice game sends at most 30 KB over /ws to the player', async ({
+  page,
+}) => {
+  // A whole game: about a minute on an idle machine, six on one shared by several suites.
+  test.setTimeout(600_000);
+  await signInContext(page.context(), await registerPlayer(page.request, uniqueName('bud_ws')));
+  const tally = await PageTally.attach(page);
+  await page.goto('/games');
+  const socket = await playPracticeGame(page, tally, { timeoutMs: 540_000 });
+  test.info().annotations.push({
+    type: '/ws per game',
+    description: `${kb(socket.wire)} in ${socket.frames} frames`,
+  });
+  // NOT MET YET: 39–55 KB on main as of November 29, 2026 (the deal is random, so the game's
+  // length varies), nine tenths of it GAME_UPDATE (docs/operations.md, "bench:web"). The budget
+  // stays what the issue asks; the frames must shrink to meet it.
+  expect(socket.frames).toBeGreaterThan(0);
+  expect(socket.wire, formatSocket(socket)).toBeLessThanOrEqual(SOCKET_PER_GAME_BUDGET);
+});
