@@ -31,6 +31,9 @@ const purchase = (over: Partial<Purchase>): Purchase => ({
   purchaseDate: 1,
   expiryDate: null,
   isActive: true,
+  paymentReference: null,
+  moneyPrice: null,
+  moneyCurrency: null,
   ...over,
 });
 
