@@ -56,6 +56,7 @@ function server(opts: { failChoice?: boolean; initial?: number; purchases?: Purc
         ratedGames: 0,
         wins: 0,
         losses: 0,
+        record: [],
         createdAt: 1,
         avatarId,
         avatarSource: avatarId === null ? 'default' : 'shop',
