@@ -45,7 +45,7 @@ import type { GroupCommitHooks } from './modules/games/group-commit';
 import { SqlGameStore } from './modules/games/store';
 import { userRoutes } from './modules/users/routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { PaymentService } from './modules/payments/service';
+import { PAYMENT_SWEEP_INTERVAL_MS, PaymentService } from './modules/payments/service';
 import { ratingOf } from './modules/ratings/repo';
 import { blockedPartnersOf, friendIdsOf } from './modules/social/relations';
 import { socialRoutes } from './modules/social/routes';
@@ -69,6 +69,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** How often to anonymise accounts past their deletion grace; 0 turns the sweep off. */
   sweepIntervalMs?: number;
+  /** How often to end payments left pending too long; 0 turns the sweep off. */
+  paymentSweepIntervalMs?: number;
   /** Replaces the provider chosen from the configuration (tests: a short Paystack timeout). */
   paymentProvider?: PaymentProvider;
   /** Replaces the push sender chosen from the configuration (tests: FCM against a fake). */
@@ -88,6 +90,8 @@ export interface App extends FastifyInstance {
   notifier: Notifier;
   /** The WebSocket endpoint's logic; the move-path benchmark feeds it sockets of its own. */
   gateway: Gateway;
+  /** Coin and gem packs bought with money; tests run its expiry sweep directly. */
+  payments: PaymentService;
 }
 
 /** Builds the whole HTTP app without listening, so tests can inject requests. */
@@ -259,6 +263,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
   });
   paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
+  app.decorate('payments', payments);
   currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
   chatRoutes(routes, { accounts, chat });
   await managerRoutes(routes, {
@@ -319,8 +324,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       sweep.unref();
     });
   }
+  // Every node sweeps: ending a payment is guarded, so two nodes ending one change it once.
+  const paymentSweepEvery = options.paymentSweepIntervalMs ?? PAYMENT_SWEEP_INTERVAL_MS;
+  let paymentSweep: NodeJS.Timeout | undefined;
+  if (paymentSweepEvery > 0) {
+    app.addHook('onReady', async () => {
+      paymentSweep = setInterval(() => {
+        payments
+          .expireStale()
+          .catch((error: unknown) => app.log.error({ err: error }, 'payment expiry sweep failed'));
+      }, paymentSweepEvery);
+      paymentSweep.unref();
+    });
+  }
   app.addHook('onClose', async () => {
     clearInterval(sweep);
+    clearInterval(paymentSweep);
     clearInterval(matchTimer);
     stalls.stop();
     matchmaking.stop();

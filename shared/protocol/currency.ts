@@ -104,6 +104,13 @@ export const purchaseSchema = z.object({
   purchaseDate: time,
   expiryDate: time.nullable(),
   isActive: z.boolean(),
+  /**
+   * Set for a coin or gem pack bought with money: the payment's reference and what was paid, in
+   * the minor unit of `moneyCurrency` (`price` is then 0: no coins or gems were spent).
+   */
+  paymentReference: z.string().nullable(),
+  moneyPrice: count.nullable(),
+  moneyCurrency: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 
@@ -136,6 +143,13 @@ export const verifyPaymentResponseSchema = z.object({
   status: paymentStatusSchema,
   balance: balanceSchema,
 });
+
+/**
+ * POST /api/currency/paystack/cancel {reference}: ends the caller's own pending payment unpaid,
+ * unless the provider says it was paid meanwhile (then it completes). Answers as verify does.
+ */
+export const cancelPaymentBodySchema = verifyPaymentQuerySchema;
+export const cancelPaymentResponseSchema = verifyPaymentResponseSchema;
 
 export const pendingTransactionSchema = z.object({
   reference: z.string(),

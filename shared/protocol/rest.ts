@@ -7,6 +7,7 @@ import {
   trimSpaces,
 } from '../usernames';
 import { avatarSourceSchema, playerStatusSchema } from './decks';
+import { gameModeSchema } from './games';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -134,14 +135,26 @@ export const idParamSchema = z
   .pipe(z.number().max(Number.MAX_SAFE_INTEGER, 'id is out of range'));
 export const userIdParamsSchema = z.object({ id: idParamSchema });
 
+/** A player's finished games of one mode, and how many of them they won. */
+export const modeRecordSchema = z.object({
+  mode: gameModeSchema,
+  games: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+});
+export type ModeRecord = z.infer<typeof modeRecordSchema>;
+
 /** GET /api/users/{id}/profile: what anyone signed in may see of a player. */
 export const playerProfileSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   rating: z.number().int(),
   ratedGames: z.number().int(),
+  /** Ranked games only (the rating's record); `record` has every mode. */
   wins: z.number().int(),
   losses: z.number().int(),
+  /** Finished games by mode, in GAME_MODES order (games.ts), only the modes the player has finished a game of. */
+  record: z.array(modeRecordSchema),
   createdAt: z.number().int(),
   /** The avatar shop item the player chose, or null for their initials (`avatarSource` default). */
   avatarId: z.number().int().nullable(),

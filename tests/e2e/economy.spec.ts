@@ -76,11 +76,15 @@ test('economy: claim the daily reward, buy a coin pack through the test checkout
     .first();
   const grant = await amountOf(pack.getByTestId('pack-grant'));
   expect(grant).toBeGreaterThan(0);
+  const packName = ((await pack.getByRole('button', { name: /^Buy / }).getAttribute('aria-label')) ?? '')
+    .replace(/^Buy /, '')
+    .replace(/ for .*$/, '');
+  // Buy asks first; the payment is opened only by Pay.
   await pack.getByRole('button', { name: /^Buy / }).click();
-  const notice = page.getByRole('dialog', { name: 'Test payments' });
-  await expect(notice.getByText(/no real money moves/)).toBeVisible();
-  await notice.getByRole('button', { name: 'Continue to test checkout' }).click();
+  const confirmPayment = page.getByRole('dialog', { name: 'Confirm payment' });
+  await confirmPayment.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payments\/test-checkout\/[^/?]+$/);
+  await expect(page.getByText('Test payment — no real money moves').first()).toBeVisible();
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Payment Successful')).toBeVisible();
   await expect(page.getByText(`${shown(grant)} coins added to your balance.`)).toBeVisible();
@@ -117,6 +121,8 @@ test('economy: claim the daily reward, buy a coin pack through the test checkout
   // Both histories.
   const purchases = page.getByRole('region', { name: 'Purchase history' });
   await expect(purchases.getByTestId('purchase-row').filter({ hasText: avatarName })).toHaveCount(1);
+  // The coin pack paid with money is there too.
+  await expect(purchases.getByTestId('purchase-row').filter({ hasText: packName })).toHaveCount(1);
   const ledger = page.getByRole('region', { name: 'Transaction history' });
   await expect(ledger.getByTestId('transaction-row')).toHaveCount(3);
   await expect(ledger.getByTestId('transaction-row').filter({ hasText: `+${shown(grant)}` })).toHaveCount(1);
@@ -133,5 +139,56 @@ test('economy: claim the daily reward, buy a coin pack through the test checkout
   await expect(coins).toHaveText(shown(dailyCoins + grant - price));
 
   await screenshots(page);
+  expect(errors).toEqual([]);
+});
+
+test('a pack payment left unpaid can be cancelled from the shop, and leaving the test checkout ends it', async ({
+  page,
+}) => {
+  // Three trips to the checkout and back.
+  test.setTimeout(90_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await registerThroughUi(page, uniqueName('cancel'));
+  await page.goto('/shop');
+  const coins = page.getByTestId('balance-regular');
+  await expect(coins).toHaveText('0');
+  const pack = page.getByTestId('pack').first();
+  const name = (await pack.getByRole('button', { name: /^Buy / }).getAttribute('aria-label'))!
+    .replace(/^Buy /, '')
+    .replace(/ for .*$/, '');
+
+  // Cancel in the confirmation opens no payment at all.
+  await pack.getByRole('button', { name: /^Buy / }).click();
+  const confirmPayment = page.getByRole('dialog', { name: 'Confirm payment' });
+  await confirmPayment.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirmPayment).toHaveCount(0);
+  await expect(page.getByRole('status', { name: 'Pending payments' })).toHaveCount(0);
+
+  // Pay, then leave the checkout without paying: back in the shop the payment waits, with Cancel.
+  await pack.getByRole('button', { name: /^Buy / }).click();
+  await confirmPayment.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payments\/test-checkout\/[^/?]+$/);
+  await page.goto('/shop');
+  const strip = page.getByRole('status', { name: 'Pending payments' });
+  await expect(strip.getByText(`${name}: waiting for the payment to be confirmed`)).toBeVisible();
+  await strip.getByRole('button', { name: `Cancel the payment for ${name}` }).click();
+  await expect(page.getByText('Payment Cancelled')).toBeVisible();
+  await expect(page.getByText('Nothing was charged.')).toBeVisible();
+  await expect(strip).toHaveCount(0);
+  await expect(coins).toHaveText('0');
+
+  // Leaving through the test checkout's own Cancel ends the payment as well.
+  await pack.getByRole('button', { name: /^Buy / }).click();
+  await confirmPayment.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payments\/test-checkout\/[^/?]+$/);
+  await page.getByRole('button', { name: 'Cancel and go back' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByText('Payment Failed')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Pending payments' })).toHaveCount(0);
+  await expect(coins).toHaveText('0');
+  await expect(
+    page.getByRole('region', { name: 'Purchase history' }).getByTestId('purchase-row'),
+  ).toHaveCount(0);
   expect(errors).toEqual([]);
 });

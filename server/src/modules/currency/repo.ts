@@ -120,3 +120,29 @@ export function findPurchase(db: Db, id: number) {
 }
 
 export type PurchaseRow = Awaited<ReturnType<typeof findPurchase>>;
+
+/** A user's completed payments for coin and gem packs, with the pack each bought. */
+export function paidPacksOf(db: Db, userId: number) {
+  return db
+    .selectFrom('payments')
+    .innerJoin('shop_items', 'shop_items.id', 'payments.shop_item_id')
+    .select([
+      'payments.id',
+      'payments.user_id',
+      'payments.shop_item_id',
+      'payments.reference',
+      'payments.amount',
+      'payments.money_currency',
+      'payments.grant_currency_type',
+      'payments.completed_at',
+      'payments.created_at',
+      'shop_items.kind',
+      'shop_items.name',
+      'shop_items.description',
+      'shop_items.image_url',
+    ])
+    .where('payments.user_id', '=', userId)
+    .where('payments.status', '=', 'completed')
+    .execute();
+}
+export type PaidPackRow = Awaited<ReturnType<typeof paidPacksOf>>[number];

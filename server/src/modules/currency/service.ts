@@ -10,8 +10,10 @@ import {
   insertPurchase,
   ledgerPage,
   ownedItemIds,
+  paidPacksOf,
   purchasesOf,
   type LedgerRow,
+  type PaidPackRow,
   type PurchaseRow,
   type ShopItemRow,
 } from './repo';
@@ -71,6 +73,31 @@ function toPurchase(row: PurchaseRow): Purchase {
     expiryDate: row.expiry_date,
     // Active unless explicitly switched off.
     isActive: row.is_active !== 0,
+    paymentReference: null,
+    moneyPrice: null,
+    moneyCurrency: null,
+  };
+}
+
+/** A pack paid with money, as a purchase: nothing was spent from a balance. */
+function packToPurchase(row: PaidPackRow): Purchase {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    shopItemId: row.shop_item_id,
+    itemId: row.shop_item_id,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.image_url,
+    price: 0,
+    currencyType: row.grant_currency_type,
+    purchaseDate: row.completed_at ?? row.created_at,
+    expiryDate: null,
+    isActive: true,
+    paymentReference: row.reference,
+    moneyPrice: row.amount,
+    moneyCurrency: row.money_currency,
   };
 }
 
@@ -99,8 +126,13 @@ export class CurrencyService {
     return items.map((item) => toShopItem(item, owned.has(item.id)));
   }
 
+  /** Items bought from a balance and packs paid with money, newest first. */
   async purchases(userId: number): Promise<Purchase[]> {
-    return (await purchasesOf(this.deps.db.kysely, userId)).map(toPurchase);
+    const db = this.deps.db.kysely;
+    const [items, packs] = await Promise.all([purchasesOf(db, userId), paidPacksOf(db, userId)]);
+    return [...items.map(toPurchase), ...packs.map(packToPurchase)].sort(
+      (a, b) => b.purchaseDate - a.purchaseDate,
+    );
   }
 
   /**

@@ -42,6 +42,7 @@ const STYLE = `
   button { width: 100%; padding: 12px; border: 0; border-radius: 8px; font-size: 1rem; font-weight: 600; cursor: pointer; }
   .pay { background: #2f9e44; color: #fff; }
   .fail { background: #e9ecef; color: #c92a2a; }
+  .cancel { margin-top: 12px; background: transparent; color: inherit; text-decoration: underline; }
   button:focus-visible, a:focus-visible { outline: 3px solid #228be6; outline-offset: 2px; }
   small { display: block; margin-top: 16px; color: #868e96; word-break: break-all; }
   @media (prefers-color-scheme: dark) {
@@ -57,7 +58,8 @@ export function renderCheckoutPage(view: CheckoutView): string {
       ? `<div class="actions">
       <form method="post" action="/payments/test-checkout/${reference}/pay"><button class="pay" type="submit">Pay</button></form>
       <form method="post" action="/payments/test-checkout/${reference}/fail"><button class="fail" type="submit">Fail</button></form>
-    </div>`
+    </div>
+    <form method="post" action="/payments/test-checkout/${reference}/cancel"><button class="cancel" type="submit">Cancel and go back</button></form>`
       : `<p>This payment is already ${view.status}.</p>
     <p><a href="${escapeHtml(view.callbackUrl)}">Back to the shop</a></p>`;
   return `<!doctype html>

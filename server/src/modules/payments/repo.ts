@@ -69,6 +69,19 @@ export function pendingOf(db: Db, userId: number) {
     .execute();
 }
 
+/** Payments still pending that were started at or before `createdBefore`, oldest first. */
+export function pendingSince(db: Db, createdBefore: number, limit: number) {
+  return db
+    .selectFrom('payments')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<=', createdBefore)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
 /**
  * Marks a pending payment failed. Only a pending one: a payment that another request completed
  * in the meantime stays completed. Returns whether this call changed it.

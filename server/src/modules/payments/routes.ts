@@ -1,6 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  cancelPaymentBodySchema,
+  cancelPaymentResponseSchema,
   initializePaymentBodySchema,
   initializePaymentResponseSchema,
   pendingTransactionsResponseSchema,
@@ -48,6 +50,16 @@ export function paymentRoutes(
       schema: { querystring: verifyPaymentQuerySchema, response: { 200: verifyPaymentResponseSchema } },
     },
     async (request) => payments.verify(authOf(request).user.id, request.query.reference),
+  );
+
+  // Only the payment's owner: anyone else, staff included, is told it does not exist.
+  app.post(
+    '/api/currency/paystack/cancel',
+    {
+      preHandler: auth,
+      schema: { body: cancelPaymentBodySchema, response: { 200: cancelPaymentResponseSchema } },
+    },
+    async (request) => payments.cancel(authOf(request).user.id, request.body.reference),
   );
 
   app.get(
@@ -118,7 +130,7 @@ function testCheckoutRoutes(app: ContractApp, payments: PaymentService, publicUr
       },
     );
 
-    for (const outcome of ['pay', 'fail'] as const) {
+    for (const outcome of ['pay', 'fail', 'cancel'] as const) {
       scope.post(
         `/payments/test-checkout/:reference/${outcome}`,
         { schema: { params: referenceParamsSchema } },

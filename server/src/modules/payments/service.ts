@@ -25,11 +25,24 @@ export interface PaymentServiceDeps {
 
 type Status = PaymentRow['status'];
 
-// Failure reasons the provider decided. A payment failed for one of these can still complete when
-// the provider later reports success (a player who left the checkout and came back to pay):
-// the money was taken, so the pack is owed. A payment failed for a wrong amount never completes.
+/**
+ * How long a payment may stay pending before the sweep ends it (asking the provider once more
+ * first), and how often the sweep runs. See docs/design.md, "Money".
+ */
+export const PAYMENT_EXPIRY_MS = 30 * 60_000;
+export const PAYMENT_SWEEP_INTERVAL_MS = 5 * 60_000;
+/** Payments the sweep ends per run, oldest first; the rest wait for the next run. */
+const SWEEP_BATCH = 100;
+
+// Reasons a payment ended without the provider reporting money taken. A payment failed for one
+// of these can still complete when the provider later reports success (a player who left the
+// checkout, or cancelled here, and then paid there): the money was taken, so the pack is owed.
+// A payment failed for a wrong amount never completes.
 const DECLINED = 'The payment was declined';
 const ABANDONED = 'The payment was abandoned';
+export const CANCELLED = 'Cancelled by the player';
+export const EXPIRED = 'Not paid within 30 minutes';
+const REOPENABLE = [DECLINED, ABANDONED, CANCELLED, EXPIRED];
 
 const paymentNotFound = () => new DomainError('not_found', 'Payment not found', 'payment_not_found');
 const providerUnavailable = () =>
@@ -122,6 +135,51 @@ export class PaymentService {
     };
   }
 
+  /**
+   * The player ends their own pending payment before paying. The provider is asked once more
+   * first: a payment it reports paid completes (and credits) instead, one it declined fails as
+   * usual. Ended payments are answered as they stand, so repeating a cancel changes nothing.
+   * Races with a webhook or the checkout are settled by the guarded updates in `settle` and
+   * `markFailed`; see docs/design.md, "Money".
+   */
+  async cancel(
+    userId: number,
+    reference: string,
+  ): Promise<{ success: boolean; status: Status; balance: { currency: number; premiumCurrency: number } }> {
+    const payment = await repo.findPayment(this.deps.db.kysely, reference);
+    if (!payment || payment.user_id !== userId) throw paymentNotFound();
+    const status = payment.status === 'pending' ? await this.endUnpaid(payment, CANCELLED) : payment.status;
+    return {
+      success: status === 'completed',
+      status,
+      balance: await balanceOf(this.deps.db.kysely, userId),
+    };
+  }
+
+  /**
+   * Ends payments pending for longer than PAYMENT_EXPIRY_MS, each after asking the provider once
+   * more, so a success that arrives late is still credited (once). A payment the provider does
+   * not answer for stays pending for the next run. Returns how many were ended.
+   */
+  async expireStale(): Promise<number> {
+    const { db, log } = this.deps;
+    const stale = await repo.pendingSince(db.kysely, this.deps.now() - PAYMENT_EXPIRY_MS, SWEEP_BATCH);
+    let ended = 0;
+    // One at a time: the provider is asked about each, and a sweep is no reason to flood it.
+    for (const payment of stale) {
+      try {
+        if ((await this.endUnpaid(payment, EXPIRED)) !== 'pending') ended += 1;
+      } catch (error) {
+        if (!(error instanceof DomainError && error.code === 'payment_provider_unavailable')) throw error;
+        log.warn(
+          { reference: payment.reference },
+          'pending payment not expired: the provider did not answer',
+        );
+      }
+    }
+    return ended;
+  }
+
   async pending(userId: number) {
     const rows = await repo.pendingOf(this.deps.db.kysely, userId);
     return rows.map((row) => ({
@@ -167,8 +225,11 @@ export class PaymentService {
     return { ...payment, callbackUrl: this.callbackUrl(reference) };
   }
 
-  /** The test checkout's Pay or Fail button: records the outcome, settles, returns the callback URL. */
-  async testCheckoutOutcome(reference: string, outcome: 'pay' | 'fail'): Promise<string | null> {
+  /**
+   * The test checkout's Pay, Fail or Cancel button (Cancel leaves the checkout as Paystack's does:
+   * the payment is abandoned): records the outcome, settles, returns the callback URL.
+   */
+  async testCheckoutOutcome(reference: string, outcome: 'pay' | 'fail' | 'cancel'): Promise<string | null> {
     const provider = this.deps.provider;
     if (!(provider instanceof TestPaymentProvider)) return null;
     const payment = await repo.findPayment(this.deps.db.kysely, reference);
@@ -176,7 +237,7 @@ export class PaymentService {
     if (payment.status === 'pending') {
       provider.record(
         reference,
-        outcome === 'pay' ? 'success' : 'failed',
+        outcome === 'pay' ? 'success' : outcome === 'fail' ? 'failed' : 'abandoned',
         payment.amount,
         payment.money_currency,
       );
@@ -187,6 +248,28 @@ export class PaymentService {
 
   private callbackUrl(reference: string): string {
     return `${this.deps.publicUrl}/shop?reference=${encodeURIComponent(reference)}`;
+  }
+
+  /**
+   * A pending payment nobody will pay any more: settled as the provider now reports it, or,
+   * while the provider still calls it open, failed for `reason` (only if it is still pending).
+   */
+  private async endUnpaid(payment: PaymentRow, reason: string): Promise<Status> {
+    if (payment.provider !== this.deps.provider.name) return this.settleFromProvider(payment);
+    const verification = await this.askProvider(payment.reference);
+    if (verification.status !== 'pending') return this.settle(payment, verification);
+    await repo.markFailed(this.deps.db.kysely, payment.reference, reason, this.deps.now());
+    return this.statusOf(payment.reference);
+  }
+
+  private async askProvider(reference: string): Promise<Verification> {
+    try {
+      return await this.deps.provider.verify(reference);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      this.deps.log.warn({ reference, err: error }, 'payment verification failed');
+      throw providerUnavailable();
+    }
   }
 
   /** Asks the provider about a payment and settles it; the payment's status afterwards. */
@@ -202,15 +285,7 @@ export class PaymentService {
       );
       return this.statusOf(payment.reference);
     }
-    let verification: Verification;
-    try {
-      verification = await this.deps.provider.verify(payment.reference);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      this.deps.log.warn({ reference: payment.reference, err: error }, 'payment verification failed');
-      throw providerUnavailable();
-    }
-    return this.settle(payment, verification);
+    return this.settle(payment, await this.askProvider(payment.reference));
   }
 
   /**
@@ -252,7 +327,7 @@ export class PaymentService {
           .where((eb) =>
             eb.or([
               eb('status', '=', 'pending'),
-              eb.and([eb('status', '=', 'failed'), eb('failure_reason', 'in', [DECLINED, ABANDONED])]),
+              eb.and([eb('status', '=', 'failed'), eb('failure_reason', 'in', REOPENABLE)]),
             ]),
           )
           .executeTakeFirst();

@@ -7,6 +7,7 @@ import type { AccountService } from '../auth/service';
 import type { CustomizationService } from '../customization/service';
 import { findUserById } from '../auth/repo';
 import { ratingOf } from '../ratings/repo';
+import { recordByMode } from './record';
 import { isBlockedBetween } from '../social/relations';
 
 export function userRoutes(
@@ -30,9 +31,10 @@ export function userRoutes(
         (await isBlockedBetween(deps.db.kysely, viewer, user.id)))
     )
       throw new DomainError('not_found', 'User not found', 'user_not_found');
-    const [rating, appearance] = await Promise.all([
+    const [rating, appearance, record] = await Promise.all([
       ratingOf(deps.db.kysely, user.id),
       deps.customization.appearance(user.id),
+      recordByMode(deps.db.kysely, user.id),
     ]);
     return {
       id: user.id,
@@ -41,6 +43,7 @@ export function userRoutes(
       ratedGames: rating.games,
       wins: rating.wins,
       losses: rating.games - rating.wins,
+      record,
       createdAt: user.created_at,
       ...appearance,
     };

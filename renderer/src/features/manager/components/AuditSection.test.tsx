@@ -40,12 +40,14 @@ describe('audit log', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(fetch.mock.calls[0]![0]).toBe('/api/manager/audit?limit=50');
     fireEvent.click(screen.getByRole('button', { name: 'Load older' }));
-    await within(list).findByText('image.upload');
+    await within(list).findByText('Image uploaded');
+    expect(within(list).queryByText('image.upload')).toBeNull();
     expect(fetch.mock.calls[1]![0]).toBe('/api/manager/audit?limit=50&before=42');
     expect(screen.queryByRole('button', { name: 'Load older' })).toBeNull();
 
     screen.getByText('Pick an entry to see what was written.');
-    fireEvent.click(within(list).getByRole('button', { name: /user\.adjust/ }));
+    fireEvent.click(within(list).getByRole('button', { name: /Balance adjusted/ }));
+    expect(screen.getByRole('heading', { name: 'Balance adjusted' })).toBeTruthy();
     expect(await screen.findByText(/"reason": "Chargeback"/)).toBeTruthy();
     screen.getByText(/By kemi on .* · user 17/);
   });

@@ -6,6 +6,19 @@ import { failureText } from '../../../lib/http';
 import { auditQueryOptions } from '../api/manager';
 import { SplitPane } from './SplitPane';
 
+/** What staff read for each recorded action; a code without a name here is shown as it is. */
+const ACTION_NAMES: Record<string, string> = {
+  'daily_reward.create': 'Daily reward added',
+  'daily_reward.update': 'Daily reward changed',
+  'daily_reward.delete': 'Daily reward removed',
+  'shop_item.create': 'Shop item added',
+  'shop_item.update': 'Shop item changed',
+  'user.adjust': 'Balance adjusted',
+  'image.upload': 'Image uploaded',
+};
+
+export const actionName = (code: string) => ACTION_NAMES[code] ?? code;
+
 const when = (at: number) =>
   new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -19,7 +32,7 @@ function Details({ action }: { action: StaffAction | null }) {
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
-        {action.action}
+        {actionName(action.action)}
       </Title>
       <Text size="sm" c="dark.1">
         By {action.staffUsername ?? 'a deleted account'} on {when(action.createdAt)} · {action.targetType}
@@ -59,7 +72,7 @@ export function AuditSection({ stacked }: { stacked: boolean }) {
                   component="button"
                   active={a.id === selected}
                   onClick={() => setSelected(a.id)}
-                  label={a.action}
+                  label={actionName(a.action)}
                   description={`${a.staffUsername ?? 'deleted account'} · ${when(a.createdAt)}`}
                   rightSection={
                     <Badge size="xs" variant="light" color="gray">

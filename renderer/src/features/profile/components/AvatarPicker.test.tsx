@@ -31,6 +31,9 @@ const purchase = (over: Partial<Purchase>): Purchase => ({
   purchaseDate: 1,
   expiryDate: null,
   isActive: true,
+  paymentReference: null,
+  moneyPrice: null,
+  moneyCurrency: null,
   ...over,
 });
 
@@ -53,6 +56,7 @@ function server(opts: { failChoice?: boolean; initial?: number; purchases?: Purc
         ratedGames: 0,
         wins: 0,
         losses: 0,
+        record: [],
         createdAt: 1,
         avatarId,
         avatarSource: avatarId === null ? 'default' : 'shop',

@@ -30,6 +30,7 @@ import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
 import { AvatarPicker } from './AvatarPicker';
 import { CardSettings } from './CardSettings';
+import { ModeRecordList } from './ModeRecord';
 import { RecentGames } from './RecentGames';
 import { SoundSettings } from '../../../components/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
@@ -171,10 +172,11 @@ export function ProfilePage() {
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Stat label="Rating" value={data ? formatRating(data.rating) : <Skeleton h={28} />} />
               <Stat label="Ranked games" value={data ? data.ratedGames : <Skeleton h={28} />} />
-              <Stat label="Wins" value={data ? data.wins : <Skeleton h={28} />} />
-              <Stat label="Losses" value={data ? data.losses : <Skeleton h={28} />} />
+              <Stat label="Ranked wins" value={data ? data.wins : <Skeleton h={28} />} />
+              <Stat label="Ranked losses" value={data ? data.losses : <Skeleton h={28} />} />
             </SimpleGrid>
           )}
+          {data && <ModeRecordList record={data.record} />}
           {data && (
             <Text size="sm" c="dark.2">
               Playing since{' '}

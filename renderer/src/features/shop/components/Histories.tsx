@@ -1,6 +1,7 @@
 import { Avatar, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CurrencyIcon } from '../../../components/Currency';
+import { formatMoney } from '../../../lib/currency';
 import { failureText } from '../../../lib/http';
 import { purchasesQueryOptions } from '../api/purchases';
 import { transactionsQueryOptions } from '../api/transactions';
@@ -44,7 +45,12 @@ export function PurchaseHistory() {
       ) : (
         <Stack gap="xs">
           {purchases.data.map((p) => (
-            <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="purchase-row">
+            <Group
+              key={p.paymentReference ?? `item-${p.id}`}
+              justify="space-between"
+              wrap="nowrap"
+              data-testid="purchase-row"
+            >
               <Group gap="sm" wrap="nowrap" miw={0}>
                 <Avatar src={p.imageUrl} radius="md" size={36} alt="" />
                 <Stack gap={0} miw={0}>
@@ -57,12 +63,19 @@ export function PurchaseHistory() {
                   </Text>
                 </Stack>
               </Group>
-              <Group gap={4} wrap="nowrap">
-                <CurrencyIcon type={p.currencyType} size={14} />
+              {p.moneyPrice !== null && p.moneyCurrency !== null ? (
+                // A pack paid with money: what was paid, not coins or gems spent.
                 <Text size="sm" fw={700}>
-                  {p.price.toLocaleString('en')}
+                  {formatMoney(p.moneyPrice, p.moneyCurrency)}
                 </Text>
-              </Group>
+              ) : (
+                <Group gap={4} wrap="nowrap">
+                  <CurrencyIcon type={p.currencyType} size={14} />
+                  <Text size="sm" fw={700}>
+                    {p.price.toLocaleString('en')}
+                  </Text>
+                </Group>
+              )}
             </Group>
           ))}
         </Stack>

@@ -21,17 +21,8 @@ export function isPack(item: ShopItem): item is Pack {
   );
 }
 
-export function PackCard({
-  pack,
-  busy,
-  disabled,
-  onBuy,
-}: {
-  pack: Pack;
-  busy: boolean;
-  disabled: boolean;
-  onBuy(pack: Pack): void;
-}) {
+/** A pack's card; Buy opens the confirmation (PackDialog), never the payment itself. */
+export function PackCard({ pack, onBuy }: { pack: Pack; onBuy(pack: Pack): void }) {
   return (
     <Card withBorder radius="lg" bg="dark.7" padding="md" data-testid="pack">
       <Stack gap="xs" align="center" ta="center" style={{ flex: 1 }}>
@@ -53,8 +44,6 @@ export function PackCard({
           px="xs"
           color="spar"
           c="dark.9"
-          loading={busy}
-          disabled={disabled}
           onClick={() => onBuy(pack)}
           aria-label={`Buy ${pack.name} for ${formatMoney(pack.moneyPrice, pack.moneyCurrency)}`}
         >

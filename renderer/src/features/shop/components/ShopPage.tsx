@@ -1,33 +1,31 @@
 import {
   Alert,
   Box,
-  Button,
   Container,
   Group,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Tabs,
   Text,
   useMatches,
 } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { IconCards, IconCoin, IconFlask, IconMoodSmile, IconMusic } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { IconCards, IconCoin, IconMoodSmile, IconMusic } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ShopItem, ShopItemKind } from '@shared/protocol';
 import { BalanceBar } from '../../../components/BalanceBar';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { failureText, toastFailure } from '../../../lib/http';
+import { failureText } from '../../../lib/http';
 import { PATHS, SHOP_TABS, type ShopTab } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
-import { initializePayment, type InitializedPayment } from '../api/initialize-payment';
 import { shopQueryOptions } from '../api/shop';
 import { usePaymentReturn, usePendingPayments } from '../hooks/usePayments';
 import { DecksPanel } from './decks/DecksPanel';
 import { PackCard, isPack, type Pack } from './PackCard';
+import { PackDialog } from './PackDialog';
 import { PendingPayments } from './PendingPayments';
 import { PurchaseHistory, TransactionHistory } from './Histories';
 import { PurchaseDialog, isPriced, type PricedItem } from './PurchaseDialog';
@@ -41,69 +39,17 @@ const ITEM_TABS: { value: ShopTab; label: string; kind: ShopItemKind; icon: type
 
 const GRID = { base: 2, xs: 3, md: 4 } as const;
 
-/** Leaves for checkout; the page stays as it is (spinner on) until the browser has gone. */
-const goToCheckout = (url: string) => window.location.assign(url);
-
-function TestPaymentDialog({ payment, onClose }: { payment: InitializedPayment | null; onClose(): void }) {
-  const [leaving, setLeaving] = useState(false);
-  return (
-    <Modal opened={payment !== null} onClose={onClose} title="Test payments" centered radius="lg">
-      <Stack>
-        <Alert color="yellow" variant="light" icon={<IconFlask size={18} />}>
-          This server takes test payments: no real money moves. The test checkout lets you choose whether the
-          payment succeeds or fails.
-        </Alert>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={leaving}>
-            Cancel
-          </Button>
-          <Button
-            color="spar"
-            c="dark.9"
-            loading={leaving}
-            onClick={() => {
-              setLeaving(true);
-              goToCheckout(payment!.authorizationUrl);
-            }}
-          >
-            Continue to test checkout
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
-
 function PacksPanel({ packs }: { packs: Pack[] }) {
-  const [testPayment, setTestPayment] = useState<InitializedPayment | null>(null);
-  const [leaving, setLeaving] = useState(false);
-  const start = useMutation({
-    mutationFn: (pack: Pack) => initializePayment(pack.id),
-    onSuccess: (payment) => {
-      if (payment.testMode) setTestPayment(payment);
-      else {
-        setLeaving(true);
-        goToCheckout(payment.authorizationUrl);
-      }
-    },
-    onError: (error) => toastFailure('Payment Failed', error, 'Could not start the payment'),
-  });
+  const [buying, setBuying] = useState<Pack | null>(null);
   if (packs.length === 0) return <Empty />;
-  const busyId = start.isPending || leaving ? start.variables?.id : undefined;
   return (
     <>
       <SimpleGrid cols={GRID}>
         {packs.map((pack) => (
-          <PackCard
-            key={pack.id}
-            pack={pack}
-            busy={busyId === pack.id}
-            disabled={busyId !== undefined && busyId !== pack.id}
-            onBuy={(p) => start.mutate(p)}
-          />
+          <PackCard key={pack.id} pack={pack} onBuy={setBuying} />
         ))}
       </SimpleGrid>
-      <TestPaymentDialog payment={testPayment} onClose={() => setTestPayment(null)} />
+      <PackDialog pack={buying} onClose={() => setBuying(null)} />
     </>
   );
 }

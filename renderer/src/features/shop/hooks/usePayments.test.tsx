@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,12 @@ function server(state: {
           status: state.outcome,
           balance,
         });
+      }
+      if (url === '/api/currency/paystack/cancel') {
+        // Unpaid: the cancel ends it; paid meanwhile: it completes instead.
+        state.pending = [];
+        const status = state.outcome === 'completed' ? 'completed' : 'failed';
+        return json(200, { success: status === 'completed', status, balance });
       }
       if (url.startsWith('/api/currency/transactions')) return json(200, ledger(verified));
       return json(200, url.endsWith('/balance') ? balance : []);
@@ -177,5 +183,44 @@ describe('pending payments', () => {
       { title: 'Payment Successful', message: '1,000 coins added to your balance.' },
     ]);
     expect(screen.getByText('search:')).toBeTruthy();
+  });
+
+  it('the waiting strip can be dismissed; the payment is still verified and announced when it settles', async () => {
+    const state = { pending: [pendingItem('ref-dismiss-1')] as unknown[], outcome: 'pending' as string };
+    const { count } = server(state as never);
+    show();
+    const strip = await screen.findByRole('status', { name: 'Pending payments' });
+    fireEvent.click(within(strip).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Pending payments' })).toBeNull());
+    state.outcome = 'failed';
+    await advance(PENDING_PAYMENTS_POLL_MS);
+    await waitFor(() => expect(toasts()).toMatchObject([{ title: 'Payment Failed' }]));
+    expect(count('/api/currency/paystack/verify?reference=ref-dismiss-1')).toBe(2);
+  });
+
+  it('Cancel ends an unpaid payment: the spinner goes and the player is told nothing was charged', async () => {
+    const state = { pending: [pendingItem('ref-cancel-1')] as unknown[], outcome: 'pending' as string };
+    const { count } = server(state as never);
+    show();
+    const strip = await screen.findByRole('status', { name: 'Pending payments' });
+    fireEvent.click(within(strip).getByRole('button', { name: 'Cancel the payment for Pouch of coins' }));
+    await waitFor(() =>
+      expect(toasts()).toMatchObject([{ title: 'Payment Cancelled', message: 'Nothing was charged.' }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Pending payments' })).toBeNull());
+    expect(count('/api/currency/paystack/cancel')).toBe(1);
+    // No later poll announces it a second time.
+    await advance(PENDING_PAYMENTS_POLL_MS * 2);
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it('Cancel on a payment paid meanwhile announces the success instead', async () => {
+    const state = { pending: [pendingItem('ref-cancel-2')] as unknown[], outcome: 'pending' as string };
+    server(state as never);
+    show();
+    const strip = await screen.findByRole('status', { name: 'Pending payments' });
+    state.outcome = 'completed';
+    fireEvent.click(within(strip).getByRole('button', { name: 'Cancel the payment for Pouch of coins' }));
+    await waitFor(() => expect(toasts()).toMatchObject([{ title: 'Payment Successful' }]));
   });
 });

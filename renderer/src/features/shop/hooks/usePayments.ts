@@ -4,7 +4,9 @@ import { useSearchParams } from 'react-router';
 import type { PendingTransaction } from '@shared/protocol';
 import { afterMoneyMove, currencyKeys, formatAmount } from '../../../lib/currency';
 import { PENDING_PAYMENTS_POLL_MS } from '../../../lib/timings';
+import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
+import { cancelPayment } from '../api/cancel-payment';
 import { pendingTransactionsQueryOptions } from '../api/pending-transactions';
 import { fetchTransactions } from '../api/transactions';
 import { verifyPayment } from '../api/verify-payment';
@@ -50,6 +52,32 @@ async function settle(client: QueryClient, reference: string): Promise<Outcome> 
   return outcome;
 }
 
+/**
+ * Cancels a pending payment the player has not paid. A payment the provider reports paid
+ * meanwhile completes instead, and is announced as a success; either way the outcome is
+ * recorded, so the poll does not announce it a second time.
+ */
+export function useCancelPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: cancelPayment,
+    onSuccess: async (result, reference) => {
+      afterMoneyMove(client, result.balance);
+      void client.invalidateQueries({ queryKey: currencyKeys.pending });
+      if (result.status === 'pending' || settled.has(reference)) return;
+      settled.set(reference, result.status);
+      if (result.success)
+        toast({
+          title: 'Payment Successful',
+          description: `It was paid before it could be cancelled. ${await creditedText(reference)}`,
+          variant: 'success',
+        });
+      else toast({ title: 'Payment Cancelled', description: 'Nothing was charged.', variant: 'info' });
+    },
+    onError: (error) => toastFailure('Could not cancel the payment', error, 'Please try again in a moment.'),
+  });
+}
+
 /** Verifies a payment with the provider and announces the outcome once it is settled. */
 export function useSettlePayment(): (reference: string) => Promise<Outcome> {
   const client = useQueryClient();
@@ -72,13 +100,15 @@ const isPending = (p: PendingTransaction) => p.status === 'pending';
 
 /**
  * The player's pending payments, asked after every 30 s while any is pending (and not at all
- * otherwise); each answer's pending payments are verified with the provider.
+ * otherwise), and again whenever the player comes back to the app (from a checkout they left
+ * without being sent back, say); each answer's pending payments are verified with the provider.
  */
 export function usePendingPayments(enabled: boolean): PendingTransaction[] {
   const settlePayment = useSettlePayment();
   const query = useQuery({
     ...pendingTransactionsQueryOptions,
     enabled,
+    refetchOnWindowFocus: 'always',
     refetchInterval: (q) => (q.state.data?.some(isPending) ? PENDING_PAYMENTS_POLL_MS : false),
   });
   const { data, dataUpdatedAt } = query;
