@@ -14,7 +14,9 @@ export default defineConfig({
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error tracking but not named in the bundles, so no browser asks for
+    // them; the server does not serve them (docs/design.md, "Renderer: the first-visit budget").
+    sourcemap: 'hidden',
     // scripts/check-bundle.mjs reads it to measure the home route's first download.
     manifest: true,
     chunkSizeWarningLimit: 800,
