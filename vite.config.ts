@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineCss } from './build/vite/mantine-css';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
   root: 'renderer',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), mantineCss()],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
   },
