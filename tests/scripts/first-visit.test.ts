@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -182,5 +183,31 @@ describe('font faces', () => {
     const css = `@font-face { font-family: A; src: local('A'), url(a.woff) format('woff'), url(a.woff2) format('woff2'); }
       @font-face { font-family: B; src: url(b.ttf) format('truetype'), url(b.woff) format('woff'); }`;
     expect(cssReferences(css).fonts).toEqual(['a.woff2', 'b.ttf']);
+  });
+});
+
+describe('scripts/check-bundle.mjs', () => {
+  const run = (dir: string) =>
+    spawnSync(process.execPath, [path.resolve('scripts/check-bundle.mjs'), dir], { encoding: 'utf8' });
+  const home = (js: Buffer) =>
+    fakeBuild(
+      `check-${js.length}`,
+      { 'index.html': '<!doctype html><title>Spar</title>', 'assets/index.js': js },
+      {
+        'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/app/pages/home.tsx'] },
+        'src/app/pages/home.tsx': { file: 'assets/index.js', isDynamicEntry: true },
+      },
+    );
+
+  it('passes a first visit under 170 KB and fails one over it', () => {
+    // Random bytes do not compress, so their brotli size is about their own.
+    const pass = run(home(randomBytes(160 * 1024)));
+    expect(pass.status).toBe(0);
+    expect(pass.stdout).toMatch(/within the 170 KB budget/);
+    const fail = run(home(randomBytes(180 * 1024)));
+    expect(fail.status).toBe(1);
+    expect(fail.stdout.split('\n')[0]).toMatch(
+      /^First visit to \/: 18\d\.\d KB brotli in 2 files \(OVER the 170 KB budget\)$/,
+    );
   });
 });
