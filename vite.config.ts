@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCss } from './build/vite/mantine-css';
 import { pwaOptions } from './pwa.config.js';
 
 const serverPort = Number(process.env.PORT ?? 3000);
@@ -11,14 +12,16 @@ const native = Boolean(process.env.VITE_NATIVE);
 export default defineConfig({
   root: 'renderer',
   publicDir: 'public',
-  plugins: [react(), VitePWA({ ...pwaOptions, disable: native })],
+  plugins: [react(), mantineCss(), VitePWA({ ...pwaOptions, disable: native })],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
   },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for error tracking but not named in the bundles, so no browser asks for
+    // them; the server does not serve them (docs/design.md, "Renderer: the first-visit budget").
+    sourcemap: 'hidden',
     // scripts/check-bundle.mjs reads it to measure the home route's first download.
     manifest: true,
     chunkSizeWarningLimit: 800,

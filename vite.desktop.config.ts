@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import electron from 'vite-plugin-electron/simple';
+import { mantineCss } from './build/vite/mantine-css';
 
 const shared = fileURLToPath(new URL('./shared', import.meta.url));
 const out = (part: string) => fileURLToPath(new URL(`./dist/desktop/${part}`, import.meta.url));
@@ -23,6 +24,7 @@ export default defineConfig(({ command }) => {
     publicDir: 'public',
     plugins: [
       react(),
+      mantineCss(),
       electron({
         main: {
           entry: fileURLToPath(new URL('./electron/main/index.ts', import.meta.url)),

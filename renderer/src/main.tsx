@@ -1,5 +1,7 @@
-import '@mantine/core/styles.css';
-import '@fontsource-variable/inter';
+// Mantine's groundwork; each component's own CSS comes with its code (build/vite/mantine-css.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import '@fontsource/cinzel/700.css';
 import './app/global.css';
 import { StrictMode } from 'react';

@@ -1,36 +1,50 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
 import { Layout } from './Layout';
 import { PATHS, ROUTE_PATTERNS } from '../lib/paths';
 
-/** Each page is its own chunk, loaded when first visited. */
-const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+// Each page is its own chunk, loaded when first visited. The routes are declared as elements, not
+// through a data router: the app loads no data through the router, and its data-router code would
+// add ~14 KB brotli to the first visit (docs/design.md, "Renderer: the first-visit budget").
+const Home = lazy(() => import('./pages/home'));
+const Auth = lazy(() => import('./pages/auth'));
+const DeleteAccount = lazy(() => import('./pages/delete-account'));
+const Profile = lazy(() => import('./pages/profile'));
+const PrivacyPolicy = lazy(() => import('./pages/privacy-policy'));
+const TermsOfService = lazy(() => import('./pages/terms-of-service'));
+const OauthRedirect = lazy(() => import('./pages/oauth-redirect'));
+const Shop = lazy(() => import('./pages/shop'));
+const Watch = lazy(() => import('./pages/watch'));
+const Games = lazy(() => import('./pages/games'));
+const Game = lazy(() => import('./pages/game'));
+const Replay = lazy(() => import('./pages/replay'));
+const Messages = lazy(() => import('./pages/messages'));
+const Manager = lazy(() => import('./pages/manager'));
+const Conversation = lazy(() => import('./pages/conversation'));
+const NotFound = lazy(() => import('./pages/not-found'));
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      { path: PATHS.home, ...page(() => import('./pages/home')) },
-      { path: PATHS.auth, ...page(() => import('./pages/auth')) },
-      { path: PATHS.deleteAccount, ...page(() => import('./pages/delete-account')) },
-      { path: PATHS.profile, ...page(() => import('./pages/profile')) },
-      { path: PATHS.privacyPolicy, ...page(() => import('./pages/privacy-policy')) },
-      { path: PATHS.termsOfService, ...page(() => import('./pages/terms-of-service')) },
-      { path: PATHS.oauthRedirect, ...page(() => import('./pages/oauth-redirect')) },
-      { path: PATHS.shop, ...page(() => import('./pages/shop')) },
-      { path: PATHS.watch, ...page(() => import('./pages/watch')) },
-      { path: PATHS.games, ...page(() => import('./pages/games')) },
-      { path: ROUTE_PATTERNS.game, ...page(() => import('./pages/game')) },
-      { path: ROUTE_PATTERNS.replay, ...page(() => import('./pages/replay')) },
-      { path: PATHS.messages, ...page(() => import('./pages/messages')) },
-      { path: PATHS.manager, ...page(() => import('./pages/manager')) },
-      { path: ROUTE_PATTERNS.conversation, ...page(() => import('./pages/conversation')) },
-      { path: '*', ...page(() => import('./pages/not-found')) },
-    ],
-  },
-];
-
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** Every page of the app, inside the common frame (`Layout`, which waits for a page's chunk). */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path={PATHS.home} element={<Home />} />
+        <Route path={PATHS.auth} element={<Auth />} />
+        <Route path={PATHS.deleteAccount} element={<DeleteAccount />} />
+        <Route path={PATHS.profile} element={<Profile />} />
+        <Route path={PATHS.privacyPolicy} element={<PrivacyPolicy />} />
+        <Route path={PATHS.termsOfService} element={<TermsOfService />} />
+        <Route path={PATHS.oauthRedirect} element={<OauthRedirect />} />
+        <Route path={PATHS.shop} element={<Shop />} />
+        <Route path={PATHS.watch} element={<Watch />} />
+        <Route path={PATHS.games} element={<Games />} />
+        <Route path={ROUTE_PATTERNS.game} element={<Game />} />
+        <Route path={ROUTE_PATTERNS.replay} element={<Replay />} />
+        <Route path={PATHS.messages} element={<Messages />} />
+        <Route path={PATHS.manager} element={<Manager />} />
+        <Route path={ROUTE_PATTERNS.conversation} element={<Conversation />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -47,7 +47,9 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: { spar, accent, dark },
   defaultRadius: 'md',
-  fontFamily: "'Inter Variable', system-ui, -apple-system, 'Segoe UI', sans-serif",
+  // The device's own UI font (Roboto, San Francisco, Segoe UI): nothing to download on a first
+  // visit (docs/design.md, "Renderer: the first-visit budget").
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   headings: {
     fontFamily: "'Cinzel', Georgia, serif",
     fontWeight: '700',

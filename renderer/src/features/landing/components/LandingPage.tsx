@@ -21,7 +21,9 @@ import {
   IconTargetArrow,
   IconTrophy,
 } from '@tabler/icons-react';
+import { useIntersection } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../lib/queue';
@@ -29,7 +31,6 @@ import { useSession } from '../../../lib/session/useSession';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
 import type { Card } from '@shared/game';
 import { CardView } from '../../../components/CardView';
-import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { myAvatarQueryOptions } from '../api/my-avatar';
 import classes from './LandingPage.module.css';
@@ -54,6 +55,32 @@ const FACTS = [
     text: 'Each hand is over in a minute. Whoever wins the hand deals the next, and the race goes on.',
   },
 ];
+
+// The rules (tabs, a table, their examples) lie below the first screen: they load as they come near
+// it, or when "Learn the rules" scrolls there (docs/design.md, "Renderer: the first-visit budget").
+const HowToPlayCard = lazy(() =>
+  import('../../../components/HowToPlayCard').then((m) => ({ default: m.HowToPlayCard })),
+);
+
+/** Holds the rules' place (and their anchor) until they have loaded. */
+const rulesPlaceholder = <Box id="how-to-play" mih={520} />;
+
+function HowToPlaySection() {
+  const { ref, entry } = useIntersection({ rootMargin: '300px' });
+  const [near, setNear] = useState(false);
+  if (!near && entry?.isIntersecting) setNear(true);
+  return (
+    <div ref={ref}>
+      {near ? (
+        <Suspense fallback={rulesPlaceholder}>
+          <HowToPlayCard />
+        </Suspense>
+      ) : (
+        rulesPlaceholder
+      )}
+    </div>
+  );
+}
 
 function HeroFan() {
   return (
@@ -243,7 +270,7 @@ export function LandingPage() {
         ))}
       </SimpleGrid>
 
-      <HowToPlayCard />
+      <HowToPlaySection />
 
       <Text ta="center" size="xs" c="dark.2" mt="xl">
         Spar {APP_VERSION} (build {APP_BUILD}) · {RELEASE_LABEL} · {RELEASE_DATE} ·{' '}
