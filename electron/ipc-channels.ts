@@ -14,6 +14,8 @@ export const IPC = {
   openExternal: 'spar:open-external',
   /** main → renderer: an in-app route to open (deep link, notification click, menu). */
   navigate: 'spar:navigate',
+  /** main → renderer: the computer woke from sleep (powerMonitor `resume`). */
+  resume: 'spar:resume',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

@@ -43,6 +43,11 @@ export interface DesktopBridge {
   notify(notification: DesktopNotification): Promise<boolean>;
   /** Routes opened from notifications, the menu or `spar://` deep links. Returns an unsubscribe. */
   onNavigate(listener: (route: string) => void): () => void;
+  /**
+   * The computer woke from sleep (Electron's `powerMonitor` `resume`): the socket tries to
+   * reconnect at once. Returns an unsubscribe.
+   */
+  onResume(listener: () => void): () => void;
   /** The offline audio cache (manifest version 1, downloads 3 at a time into the `audio` folder). */
   audio: {
     /** Starts (or resumes) downloading the manifest's files; resolves with the cache's state. */

@@ -58,6 +58,7 @@ const fake = vi.hoisted(() => {
     net: { fetch: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => true, encryptString: vi.fn(), decryptString: vi.fn() },
     Notification: Object.assign(vi.fn(), { isSupported: () => true }),
+    powerMonitor: new Emitter(),
   };
 });
 
@@ -88,6 +89,7 @@ const savedArgv = process.argv;
 beforeEach(() => {
   vi.clearAllMocks();
   fake.app.removeAllListeners();
+  fake.powerMonitor.removeAllListeners();
   fake.app.lock = true;
   fake.app.ready = null;
   fake.app.isReady.mockReturnValue(false);
@@ -150,6 +152,16 @@ describe('the desktop main process', () => {
     expect(win!.webContents.send).not.toHaveBeenCalled();
     win!.webContents.emit('did-finish-load');
     expect(win!.webContents.send).toHaveBeenCalledWith(IPC.navigate, '/oauth-redirect?code=abc');
+  });
+
+  it('tells the page when the computer wakes from sleep, once it has a window', async () => {
+    await start();
+    const [win] = fake.FakeWindow.all;
+    fake.powerMonitor.emit('resume');
+    expect(win!.webContents.send).toHaveBeenCalledWith(IPC.resume);
+    win!.emit('closed');
+    fake.powerMonitor.emit('resume');
+    expect(win!.webContents.send).toHaveBeenCalledTimes(1);
   });
 
   it('remembers the window bounds on close and refuses webviews in any contents', async () => {

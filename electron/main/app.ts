@@ -12,6 +12,7 @@ import {
   Menu,
   net,
   Notification,
+  powerMonitor,
   protocol,
   safeStorage,
   screen,
@@ -165,6 +166,8 @@ export function runDesktopApp(config: DesktopConfig, paths: DesktopPaths): boole
         menuTemplate({ isMac: process.platform === 'darwin', dev: config.dev, navigate }),
       ),
     );
+    // After sleep the socket is dead or dying: the page reconnects at once rather than on its timer.
+    powerMonitor.on('resume', () => win?.webContents.send(IPC.resume));
     createWindow();
   });
   return true;

@@ -38,6 +38,7 @@ describe('the preload bridge', () => {
       'audio',
       'notify',
       'onNavigate',
+      'onResume',
       'openExternal',
       'token',
       'version',
@@ -77,5 +78,18 @@ describe('the preload bridge', () => {
     off();
     expect(electron.listeners.get(IPC.navigate)!.size).toBe(0);
     expect(seen).toEqual([['/game/3']]);
+  });
+
+  it('tells the listener the computer woke up, with nothing from the IPC event, until unsubscribed', () => {
+    const seen: unknown[][] = [];
+    const off = bridge.onResume((...args: unknown[]) => seen.push(args));
+    const emit = (...args: unknown[]) => electron.listeners.get(IPC.resume)!.forEach((l) => l(...args));
+    emit({ sender: 'ipc internals' });
+    emit({ sender: 'ipc internals' }, 'extra');
+    off();
+    expect(electron.listeners.get(IPC.resume)!.size).toBe(0);
+    emit({ sender: 'ipc internals' });
+    expect(seen).toEqual([[], []]);
+    expect(() => bridge.onResume('not a function' as unknown as () => void)).toThrow(TypeError);
   });
 });

@@ -32,6 +32,15 @@ export function createBridge(
         ipc.removeListener(IPC.navigate, wrapped);
       };
     },
+    onResume(listener) {
+      if (typeof listener !== 'function') throw new TypeError('onResume needs a function');
+      // Called with nothing: the page learns only that the computer woke up.
+      const wrapped = () => listener();
+      ipc.on(IPC.resume, wrapped);
+      return () => {
+        ipc.removeListener(IPC.resume, wrapped);
+      };
+    },
     audio: {
       sync: (manifestUrl) => ipc.invoke(IPC.audioSync, manifestUrl),
       status: () => ipc.invoke(IPC.audioStatus),

@@ -63,6 +63,7 @@ async function desktopContext(context: BrowserContext, files: CachedAudioFile[] 
         },
         notify: (notification: unknown) => call('notify', notification),
         onNavigate: () => () => undefined,
+        onResume: () => () => undefined,
         audio: { status: () => call('audio.status'), sync: (url: string) => call('audio.sync', url) },
         openExternal: (url: string) => call('openExternal', url),
       }),

@@ -1,16 +1,17 @@
 import { Box } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { focusManager, onlineManager, useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { BOTTOM_NAV_HEIGHT, BottomNav } from '../components/BottomNav';
-import { ConnectionIndicator } from '../components/ConnectionIndicator';
+import { ConnectionStatus } from '../components/ConnectionStatus';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { Toaster } from '../components/Toaster';
 import { invitationAtom, useInvitationEvents } from '../features/invitations/hooks/useInvitations';
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
 import { useSoundPackSync } from '../lib/audio/pack';
+import { appSignals, followDeviceSignals } from '../lib/device-signals';
 import { useDocumentTitle } from '../lib/document-title';
 import { onSessionEnded } from '../lib/http';
 import { useNetworkOnline } from '../lib/network';
@@ -22,6 +23,7 @@ import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
 import { PATHS, showsBottomNav } from '../lib/paths';
+import { platform } from '../platform';
 import { connectionNeededFor } from './online-only';
 import { RouteFallback } from './RouteFallback';
 
@@ -57,6 +59,9 @@ function useSessionEffects() {
     if (user) socket.connect();
     else socket.disconnect();
   }, [user]);
+
+  // After initPlatform, so a native shell's resume is the one listened to.
+  useEffect(() => followDeviceSignals(appSignals(platform), socket, { onlineManager, focusManager }), []);
 
   // A signed-in player's device gets push notifications (mobile; elsewhere this does nothing).
   const userId = user?.id ?? null;
@@ -133,14 +138,9 @@ export function Layout() {
   const updateWaiting = useAtomValue(pendingUpdateAtom) !== null;
   return (
     <>
+      <ConnectionStatus signedIn={!!user} inGameRoom={inGameRoom} />
       {/* The game room needs every pixel for the table, and a running turn timer is no time for it. */}
       {needsVerification && !inGameRoom && <VerificationBanner />}
-      {/* The table shows each player's connection itself, and its toolbar owns that corner. */}
-      {user && !inGameRoom && (
-        <Box pos="fixed" top={10} right={12} style={{ zIndex: 60 }}>
-          <ConnectionIndicator />
-        </Box>
-      )}
       <Box pb={withNav ? BOTTOM_NAV_HEIGHT + 16 : 0}>
         {offlineWhat ? (
           <OfflineNotice what={offlineWhat} />

@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { socketUrl } from '../platform';
 import { api, endSession } from './http';
+import { networkOnlineAtom } from './network';
 import { SocketClient, type SocketStatus } from './socket';
 import { trackPresence } from './presence';
 import { playSound } from './sounds';
@@ -12,29 +13,27 @@ export const socketStatusAtom = atom<SocketStatus>({
   auth: 'none',
   quality: null,
   latency: null,
+  reconnect: 'none',
 });
 
 /** The app's one socket to /ws. */
 export const socket = new SocketClient({
   url: () => socketUrl(),
   token: getToken,
+  networkOnline: () => getDefaultStore().get(networkOnlineAtom),
   // With a token left, the current-user check answers 401 for a revoked or expired session and the
   // HTTP client ends the session with the usual notice (any other outcome leaves it as it is).
   // Without one, this browser signed out in another tab: end the session here too, quietly.
   onAuthRejected: () =>
     getToken() ? void api('/api/auth/user', { nullOn401: true }).catch(() => undefined) : endSession(false),
-  onFatal: (kind) =>
-    kind === 'unsupported'
-      ? toast({
-          title: 'Browser Error',
-          description: "Your browser doesn't support WebSockets. Please use a modern browser.",
-          variant: 'destructive',
-        })
-      : toast({
-          title: 'Connection Error',
-          description: 'Failed to connect to server. Please try again.',
-          variant: 'destructive',
-        }),
+  // Giving up on reconnecting is a state the header shows with Retry (components/ConnectionNotice),
+  // not a toast that vanishes.
+  onFatal: () =>
+    toast({
+      title: 'Browser Error',
+      description: "Your browser doesn't support WebSockets. Please use a modern browser.",
+      variant: 'destructive',
+    }),
 });
 
 socket.onStatus((status) => getDefaultStore().set(socketStatusAtom, status));

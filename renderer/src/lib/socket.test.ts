@@ -36,15 +36,25 @@ class FakeSocket {
 
 const latest = () => FakeSocket.instances.at(-1)!;
 
-function client(onFatal = vi.fn(), onAuthRejected = vi.fn()) {
+function client(onFatal = vi.fn(), onAuthRejected = vi.fn(), networkOnline = () => true) {
   return new SocketClient({
     url: () => 'ws://test/ws',
     token: () => 'session-token',
     WebSocketImpl: FakeSocket as unknown as typeof WebSocket,
     random: () => 0.5,
+    networkOnline,
     onFatal,
     onAuthRejected,
   });
+}
+
+/** Lets every reconnect attempt fail until the client stops trying. */
+function exhaust(c: SocketClient) {
+  for (let i = 0; i < 25 && c.status.reconnect !== 'exhausted'; i++) {
+    if (!latest().closed) latest().fail();
+    vi.advanceTimersByTime(40_000);
+  }
+  expect(c.status.reconnect).toBe('exhausted');
 }
 
 describe('socket client', () => {
@@ -169,12 +179,12 @@ describe('socket client', () => {
     expect(c.status.auth).toBe('none');
   });
 
-  it('reconnects on the schedule, resets it after a successful open, and gives up after 20 tries', () => {
-    const onFatal = vi.fn();
-    const c = client(onFatal);
+  it('reconnects on the schedule, resets it after a successful open, and stops after 20 tries', () => {
+    const c = client();
     c.connect();
     latest().fail();
     expect(FakeSocket.instances).toHaveLength(1);
+    expect(c.status.reconnect).toBe('retrying');
     vi.advanceTimersByTime(1999); // 1000 + 0.5 × 2000 jitter
     expect(FakeSocket.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
@@ -185,6 +195,7 @@ describe('socket client', () => {
     vi.advanceTimersByTime(1);
     expect(FakeSocket.instances).toHaveLength(3);
     latest().open(); // success resets the schedule
+    expect(c.status.reconnect).toBe('none');
     latest().close();
     vi.advanceTimersByTime(2000);
     expect(FakeSocket.instances).toHaveLength(4);
@@ -194,8 +205,142 @@ describe('socket client', () => {
     }
     // Sockets 4 to 23: the 20 reconnect attempts allowed since the last successful open.
     expect(FakeSocket.instances).toHaveLength(23);
-    expect(onFatal).toHaveBeenCalledWith('unreachable');
-    expect(c.status.connection).toBe('offline');
+    expect(c.status).toMatchObject({ connection: 'offline', reconnect: 'exhausted' });
+    // No timer runs any more: an hour later nothing has been tried.
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(3_600_000);
+    expect(FakeSocket.instances).toHaveLength(23);
+  });
+
+  it('after the 20 attempts, a wake-up tries at once with a fresh count of 20', () => {
+    const c = client();
+    c.connect();
+    exhaust(c);
+    const before = FakeSocket.instances.length;
+    c.reconnectNow();
+    expect(FakeSocket.instances).toHaveLength(before + 1);
+    expect(c.status).toMatchObject({ connection: 'connecting', reconnect: 'retrying' });
+    // The count starts over: 20 more attempts follow this one before it stops again.
+    for (let i = 0; i < 21; i++) {
+      latest().fail();
+      vi.advanceTimersByTime(40_000);
+    }
+    expect(FakeSocket.instances).toHaveLength(before + 21);
+    expect(c.status.reconnect).toBe('exhausted');
+    // And once it opens, the connection is simply back.
+    c.reconnectNow();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    expect(c.status).toMatchObject({ connection: 'connected', auth: 'authenticated', reconnect: 'none' });
+  });
+
+  it('a wake-up does not wait out a scheduled 30 s backoff, and leaves an open or opening socket alone', () => {
+    const c = client();
+    c.connect();
+    for (let i = 0; i < 8; i++) {
+      latest().fail();
+      vi.advanceTimersByTime(40_000);
+    }
+    latest().fail(); // the next attempt is now 30 s (+ jitter) away
+    const before = FakeSocket.instances.length;
+    vi.advanceTimersByTime(5_000);
+    expect(FakeSocket.instances).toHaveLength(before);
+    c.reconnectNow();
+    expect(FakeSocket.instances).toHaveLength(before + 1);
+    // The scheduled attempt was replaced, not added to: only the new socket's 15 s to open runs.
+    expect(vi.getTimerCount()).toBe(1);
+    c.reconnectNow(); // still opening: no second socket
+    latest().open();
+    c.reconnectNow(); // open: nothing to do
+    expect(FakeSocket.instances).toHaveLength(before + 1);
+    // Signed out: a wake-up brings nothing back.
+    c.disconnect();
+    c.reconnectNow();
+    expect(FakeSocket.instances).toHaveLength(before + 1);
+  });
+
+  it('burns no attempts while the device is offline, and tries at once when the network returns', () => {
+    let online = true;
+    const c = client(vi.fn(), vi.fn(), () => online);
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    // The network goes: the socket is closed at once rather than left to die, and nothing is tried.
+    online = false;
+    c.networkChanged(false);
+    expect(latest().closed).toBe(true);
+    expect(c.status).toMatchObject({ connection: 'offline', auth: 'none', reconnect: 'paused' });
+    vi.advanceTimersByTime(3_600_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    // A wake-up without a network (the page shown again) makes no socket either.
+    c.reconnectNow();
+    expect(FakeSocket.instances).toHaveLength(1);
+    expect(c.status.reconnect).toBe('paused');
+    online = true;
+    c.networkChanged(true);
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(c.status).toMatchObject({ connection: 'connecting', reconnect: 'retrying' });
+    // The hour offline used none of the 20 attempts.
+    for (let i = 0; i < 21; i++) {
+      latest().fail();
+      vi.advanceTimersByTime(40_000);
+    }
+    expect(FakeSocket.instances).toHaveLength(22);
+    expect(c.status.reconnect).toBe('exhausted');
+  });
+
+  it('the network going while a reconnect is scheduled stops the schedule until it returns', () => {
+    let online = true;
+    const c = client(vi.fn(), vi.fn(), () => online);
+    c.connect();
+    latest().fail();
+    online = false;
+    c.networkChanged(false);
+    expect(c.status.reconnect).toBe('paused');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(1);
+    // A socket that closes while the device is offline is not counted or rescheduled either.
+    online = true;
+    c.networkChanged(true);
+    online = false;
+    latest().fail();
+    expect(c.status.reconnect).toBe('paused');
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('holds a card played while the socket is down and sends it, with its seq, once signed in again', () => {
+    const c = client();
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    latest().fail();
+    const play = { type: 'GAME_PLAY', gameId: 'g1', card: '7_hearts', seq: 14 } as const;
+    expect(c.send(play)).toBe(false);
+    exhaust(c);
+    c.reconnectNow();
+    latest().open();
+    // Not before the sign-in is accepted: the server would refuse it.
+    expect(latest().sent).toEqual([{ type: 'MESSAGING_AUTH', token: 'session-token' }]);
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    expect(latest().sent.at(-1)).toEqual(play);
+    // Sent once, then no more held.
+    expect(c.unsend(play)).toBe(false);
+    expect(c.send(play)).toBe(true);
+  });
+
+  it('a held message taken back is never sent', () => {
+    const c = client();
+    const play = { type: 'GAME_PLAY', gameId: 'g1', card: '7_hearts', seq: 3 } as const;
+    const leave = { type: 'GAME_LEAVE', gameId: 'g1' } as const;
+    expect(c.send(play)).toBe(false);
+    expect(c.send(leave)).toBe(false);
+    expect(c.unsend(play)).toBe(true);
+    expect(c.unsend(play)).toBe(false);
+    c.connect();
+    latest().open();
+    latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
+    expect(latest().sent.slice(1)).toEqual([leave]);
   });
 
   it('gives a connection 15 s to open', () => {

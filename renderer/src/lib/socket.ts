@@ -16,12 +16,19 @@ import type {
 
 export type ConnectionState = 'offline' | 'connecting' | 'connected';
 export type AuthState = 'none' | 'pending' | 'authenticated';
+/**
+ * Where the reconnect cycle stands: `none` (connected, first connecting, or not wanted),
+ * `retrying` (a reconnect is scheduled or under way), `paused` (the device has no network, so no
+ * attempt is made or counted), `exhausted` (the 20 attempts failed; it waits for a wake-up).
+ */
+export type ReconnectState = 'none' | 'retrying' | 'paused' | 'exhausted';
 
 export interface SocketStatus {
   connection: ConnectionState;
   auth: AuthState;
   quality: 'good' | 'fair' | 'poor' | null;
   latency: number | null;
+  reconnect: ReconnectState;
 }
 
 /** Delay before reconnect attempt `attempt` (0-based): 1 s doubling to 30 s, plus up to 2 s of jitter. */
@@ -35,8 +42,10 @@ export interface SocketClientOptions {
   token: () => string | null;
   WebSocketImpl?: typeof WebSocket;
   random?: () => number;
-  /** Told when the browser has no WebSocket, or when every reconnect failed. */
-  onFatal?: (kind: 'unsupported' | 'unreachable') => void;
+  /** Whether the device has a network; while it has none no attempt is made or counted. */
+  networkOnline?: () => boolean;
+  /** Told when the browser has no WebSocket. */
+  onFatal?: (kind: 'unsupported') => void;
   /**
    * Told when the server refused this socket's sign-in itself (the session was revoked or has
    * expired): signing in again with the same token would only be refused again.
@@ -60,6 +69,9 @@ const SESSION_TOKEN_TYPES: ReadonlySet<ClientMessage['type']> = new Set<SessionT
  * Signs in on open, pings every 50 s, gives a connection 15 s to open, and reconnects up to 20
  * times with a growing delay that resets once a socket opens. Of the two socket behaviours the
  * product describes, this is the second; docs/design.md, "Protocol principles" says why.
+ * After the 20 attempts it stops its timer but stays wanted: `reconnectNow` (the network coming
+ * back, the page shown again, the app resumed, Retry) starts over at once. See docs/design.md,
+ * "The socket that comes back".
  */
 export class SocketClient {
   private ws: WebSocket | null = null;
@@ -73,12 +85,22 @@ export class SocketClient {
   private readonly outbox: ClientMessage[] = [];
   /** The token this connection signed in with: the one the server expects repeated. */
   private sessionToken: string | null = null;
-  status: SocketStatus = { connection: 'offline', auth: 'none', quality: null, latency: null };
+  status: SocketStatus = {
+    connection: 'offline',
+    auth: 'none',
+    quality: null,
+    latency: null,
+    reconnect: 'none',
+  };
 
   constructor(private readonly options: SocketClientOptions) {}
 
   private get Impl(): typeof WebSocket | undefined {
     return this.options.WebSocketImpl ?? (typeof WebSocket === 'undefined' ? undefined : WebSocket);
+  }
+
+  private get networkOnline(): boolean {
+    return this.options.networkOnline?.() ?? true;
   }
 
   connect(): void {
@@ -89,14 +111,22 @@ export class SocketClient {
       this.options.onFatal?.('unsupported');
       return;
     }
-    this.setStatus({ connection: 'connecting', auth: 'none' });
+    clearTimeout(this.reconnectTimer);
+    if (!this.networkOnline) {
+      // Without a network an attempt can only fail: wait for `networkChanged(true)` instead.
+      this.setStatus({ connection: 'offline', auth: 'none', reconnect: 'paused' });
+      return;
+    }
+    // An attempt after a pause or after giving up is a reconnect too.
+    const reconnect = this.status.reconnect === 'none' ? 'none' : 'retrying';
+    this.setStatus({ connection: 'connecting', auth: 'none', reconnect });
     const ws = new Impl(this.options.url());
     this.ws = ws;
     this.connectTimer = setTimeout(() => ws.close(), SOCKET_CONNECT_TIMEOUT_MS);
     ws.onopen = () => {
       clearTimeout(this.connectTimer);
       this.attempts = 0;
-      this.setStatus({ connection: 'connected' });
+      this.setStatus({ connection: 'connected', reconnect: 'none' });
       this.authenticate();
       this.pingTimer = setInterval(() => this.send({ type: 'PING' }), SOCKET_PING_INTERVAL_MS);
     };
@@ -116,15 +146,48 @@ export class SocketClient {
     this.cleanup();
     ws?.close();
     this.outbox.length = 0;
-    this.setStatus({ connection: 'offline', auth: 'none', quality: null, latency: null });
+    this.setStatus({ connection: 'offline', auth: 'none', quality: null, latency: null, reconnect: 'none' });
   }
 
   /**
-   * Sends now when signed in, else once the connection is authenticated. The presence and queue
-   * messages get the session token the connection signed in with (see docs/design.md, "Protocol
-   * principles").
+   * Tries at once, with a fresh count of 20 attempts, when the socket is wanted and neither open
+   * nor opening: a scheduled attempt is not waited for, and one that gave up starts again. For
+   * whatever suggests the server may be reachable now (the network back, the page shown again,
+   * the app resumed, the player's Retry).
    */
-  send(message: ClientMessage): void {
+  reconnectNow(): void {
+    if (!this.wanted || this.ws) return;
+    this.attempts = 0;
+    this.connect();
+  }
+
+  /**
+   * The device's network came or went. Gone: the socket cannot work, so it is closed now (a play
+   * tapped meanwhile is held, not written into a dead socket) and no attempt is made until it
+   * returns. Back: `reconnectNow`.
+   */
+  networkChanged(online: boolean): void {
+    if (online) {
+      this.reconnectNow();
+      return;
+    }
+    const ws = this.ws;
+    if (ws) {
+      ws.close();
+      this.closed(ws);
+    } else if (this.wanted) {
+      clearTimeout(this.reconnectTimer);
+      this.setStatus({ reconnect: 'paused' });
+    }
+  }
+
+  /**
+   * Sends now when signed in (true), else holds the message until the connection is authenticated
+   * (false; `PING` is dropped instead). The presence and queue messages get the session token the
+   * connection signed in with (see docs/design.md, "Protocol principles"); what is held, and for
+   * how long, is in "The socket that comes back".
+   */
+  send(message: ClientMessage): boolean {
     const { type } = message;
     const ready =
       this.ws &&
@@ -132,11 +195,20 @@ export class SocketClient {
       (this.status.auth === 'authenticated' || type === 'PING' || type === 'MESSAGING_AUTH');
     if (!ready) {
       if (type !== 'PING') this.outbox.push(message);
-      return;
+      return false;
     }
     const frame =
       SESSION_TOKEN_TYPES.has(type) && this.sessionToken ? { ...message, token: this.sessionToken } : message;
     this.ws!.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Takes back a message `send` held (the same object); false when it was sent or never held. */
+  unsend(message: ClientMessage): boolean {
+    const index = this.outbox.indexOf(message);
+    if (index < 0) return false;
+    this.outbox.splice(index, 1);
+    return true;
   }
 
   on<T extends ServerMessageType>(type: T, handler: (message: ServerMessageOf<T>) => void): () => void {
@@ -201,12 +273,20 @@ export class SocketClient {
     if (this.ws !== ws) return;
     this.ws = null;
     this.cleanup();
-    this.setStatus({ connection: 'offline', auth: 'none' });
-    if (!this.wanted) return;
-    if (this.attempts >= SOCKET_MAX_RECONNECTS) {
-      this.options.onFatal?.('unreachable');
+    if (!this.wanted) {
+      this.setStatus({ connection: 'offline', auth: 'none' });
       return;
     }
+    if (!this.networkOnline) {
+      this.setStatus({ connection: 'offline', auth: 'none', reconnect: 'paused' });
+      return;
+    }
+    if (this.attempts >= SOCKET_MAX_RECONNECTS) {
+      // Stay wanted with no timer running: only a wake-up (reconnectNow) tries again.
+      this.setStatus({ connection: 'offline', auth: 'none', reconnect: 'exhausted' });
+      return;
+    }
+    this.setStatus({ connection: 'offline', auth: 'none', reconnect: 'retrying' });
     const delay = reconnectDelay(this.attempts++, this.options.random);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }

@@ -137,7 +137,7 @@ describe('capacitor platform: deep-link sign-in', () => {
     expect(routes).toHaveLength(1);
   });
 
-  it('keeps the session token in Preferences and reports foreground and background', async () => {
+  it('keeps the session token in Preferences and reports foreground, background and resume', async () => {
     const platform = await createCapacitorPlatform(HOST);
     await platform.tokenStorage!.set('session-1');
     expect(fake.state.prefs.get('token')).toBe('session-1');
@@ -149,6 +149,12 @@ describe('capacitor platform: deep-link sign-in', () => {
     fake.emit(fake.state.appListeners, 'appStateChange', { isActive: false });
     fake.emit(fake.state.appListeners, 'appStateChange', { isActive: true });
     expect(states).toEqual([false, true]);
+    let resumed = 0;
+    const off = platform.onResume(() => resumed++);
+    fake.emit(fake.state.appListeners, 'resume', {});
+    off();
+    fake.emit(fake.state.appListeners, 'resume', {});
+    expect(resumed).toBe(1);
     // The sounds ship inside the app.
     expect(platform.soundSource('/sounds/ui/click.mp3')).toBe('/sounds/ui/click.mp3');
   });

@@ -95,6 +95,11 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
     for (const listener of stateListeners) listener(isActive);
   });
 
+  const resumeListeners = new Set<() => void>();
+  await App.addListener('resume', () => {
+    for (const listener of resumeListeners) listener();
+  });
+
   const openInBrowser = (url: string) => void Browser.open({ url }).catch(() => undefined);
 
   return {
@@ -129,6 +134,10 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
     onAppStateChange(listener) {
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
+    },
+    onResume(listener) {
+      resumeListeners.add(listener);
+      return () => resumeListeners.delete(listener);
     },
     async pushDevice() {
       const os = pushPlatform();

@@ -4,6 +4,7 @@ import { createElectronPlatform } from './electron';
 
 function fakeBridge(status: AudioCacheStatus, synced: AudioCacheStatus) {
   let navigate: ((route: string) => void) | null = null;
+  const resumeListeners = new Set<() => void>();
   const bridge: DesktopBridge = {
     version: 1,
     token: {
@@ -16,10 +17,18 @@ function fakeBridge(status: AudioCacheStatus, synced: AudioCacheStatus) {
       navigate = listener;
       return () => (navigate = null);
     },
+    onResume: (listener) => {
+      resumeListeners.add(listener);
+      return () => resumeListeners.delete(listener);
+    },
     audio: { status: vi.fn(async () => status), sync: vi.fn(async () => synced) },
     openExternal: vi.fn(async () => undefined),
   };
-  return { bridge, navigate: (route: unknown) => navigate?.(route as string) };
+  return {
+    bridge,
+    navigate: (route: unknown) => navigate?.(route as string),
+    resume: () => resumeListeners.forEach((listener) => listener()),
+  };
 }
 
 const file = (key: string, localPath: string | null) => ({
@@ -64,5 +73,20 @@ describe('electron platform', () => {
     navigate('//evil.example');
     navigate(42);
     expect(routes).toEqual(['/game/4']);
+  });
+
+  it('passes the computer waking from sleep on until unsubscribed', () => {
+    const { bridge, resume } = fakeBridge(
+      { files: [], downloading: false },
+      { files: [], downloading: false },
+    );
+    const { platform } = createElectronPlatform(bridge, '');
+    let resumed = 0;
+    const off = platform.onResume(() => resumed++);
+    resume();
+    resume();
+    off();
+    resume();
+    expect(resumed).toBe(2);
   });
 });

@@ -36,6 +36,7 @@ export function createElectronPlatform(bridge: DesktopBridge, apiOrigin: string)
     openExternal: (url) => void bridge.openExternal(url).catch(() => undefined),
     soundSource: (path) => cached.get(path) ?? resolveWith(apiOrigin, true, path),
     onAppStateChange: () => () => undefined,
+    onResume: (listener) => bridge.onResume(() => listener()),
     pushDevice: async () => null,
   };
   return {

@@ -56,6 +56,12 @@ export interface Platform {
   soundSource(path: string): string;
   /** Foreground (true) and background (false) changes of a mobile app. Returns an unsubscribe. */
   onAppStateChange(listener: (active: boolean) => void): () => void;
+  /**
+   * The app came back from being suspended: a phone app resumed (Capacitor `App` `resume`), the
+   * computer woke from sleep (Electron `powerMonitor` `resume`). On the web the page's visibility
+   * says as much, so this never fires there. Returns an unsubscribe.
+   */
+  onResume(listener: () => void): () => void;
   /** Asks the OS for this device's push token; null where this platform has no push. */
   pushDevice(): Promise<PushDevice | null>;
 }

@@ -35,6 +35,7 @@ export function createWebPlatform(apiOrigin: string): Platform {
     openExternal: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     soundSource: (path) => path,
     onAppStateChange: () => () => undefined,
+    onResume: () => () => undefined,
     pushDevice: async () => null,
   };
 }

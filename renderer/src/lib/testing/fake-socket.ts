@@ -6,13 +6,17 @@
  * argument (a `Pick<SocketClient, ...>`) is handed `fakeSocket` directly.
  */
 import { vi } from 'vitest';
-import type { ServerMessage } from '@shared/protocol';
+import type { ClientMessage, ServerMessage } from '@shared/protocol';
 
 type Handler = (message: never) => void;
 
 class FakeSocket {
   private readonly handlers = new Map<string, Set<Handler>>();
-  readonly send = vi.fn();
+  /** Sends at once (true) unless a test makes it hold a message (false), as a dropped socket does. */
+  // Its calls stay untyped, as a bare vi.fn()'s are: tests read the fields of the frame they expect.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly send = vi.fn<(message: any) => boolean>(() => true);
+  readonly unsend = vi.fn<(message: ClientMessage) => boolean>(() => true);
 
   on(type: string, handler: Handler): () => void {
     if (!this.handlers.has(type)) this.handlers.set(type, new Set());
@@ -28,6 +32,9 @@ class FakeSocket {
   reset(): void {
     this.handlers.clear();
     this.send.mockReset();
+    this.send.mockImplementation(() => true);
+    this.unsend.mockReset();
+    this.unsend.mockImplementation(() => true);
   }
 }
 

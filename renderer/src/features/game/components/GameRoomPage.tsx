@@ -46,6 +46,7 @@ export function GameRoomPage() {
       over={room.over}
       announcement={room.announcement}
       deck={deck}
+      heldCard={room.held}
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={() => {

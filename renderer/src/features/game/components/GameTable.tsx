@@ -21,6 +21,8 @@ export interface GameTableProps {
   announcement: Announcement | null;
   /** The viewer's default deck: their hand, the trick and the backs are drawn from it. */
   deck?: DeckFolder;
+  /** A card tapped while the socket was down, shown as waiting to send (useGameRoom's `held`). */
+  heldCard?: Card | null;
   onPlay(card: Card): void;
   onResign(): void;
   onPlayAgain(): void;
@@ -48,6 +50,7 @@ export function GameTable({
   over,
   announcement,
   deck,
+  heldCard = null,
   onPlay,
   onResign,
   onPlayAgain,
@@ -127,6 +130,7 @@ export function GameTable({
           dealFrom={{ x: felt.x + felt.w / 2, y: felt.y + felt.h / 2 }}
           motion={motion}
           deck={deck}
+          held={heldCard}
           onPlay={onPlay}
         />
       ) : (

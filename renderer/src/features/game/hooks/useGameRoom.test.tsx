@@ -5,15 +5,18 @@ import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessage } from '@shared/protocol';
 import { fakeSocket } from '../../../lib/testing/fake-socket';
+import { toastsAtom } from '../../../lib/toast';
 
 const statusAtom = atom({ connection: 'online', auth: 'authenticated', quality: null, latency: null });
+const up = { connection: 'online', auth: 'authenticated', quality: null, latency: null };
+const down = { connection: 'offline', auth: 'none', quality: null, latency: null };
 vi.mock('../../../lib/realtime', async () => ({
   socketStatusAtom: statusAtom,
   socket: (await import('../../../lib/testing/fake-socket')).fakeSocket,
 }));
 vi.mock('../../../lib/sounds', () => ({ playSound: () => undefined }));
 vi.mock('../../../lib/audio', () => ({ useMusic: () => undefined }));
-const { useGameRoom } = await import('./useGameRoom');
+const { useGameRoom, HELD_PLAY_STALE } = await import('./useGameRoom');
 
 const emit = (message: ServerMessage) => act(() => fakeSocket.emit(message));
 
@@ -47,12 +50,19 @@ const view = (seq: number): GameView => ({
   spectators: 0,
 });
 
-const seen: { game: GameView | null } = { game: null };
+const seen: { game: GameView | null; room: ReturnType<typeof useGameRoom> | null } = {
+  game: null,
+  room: null,
+};
 function Probe() {
-  const { game } = useGameRoom('g1');
+  const room = useGameRoom('g1');
+  const { game } = room;
   useEffect(() => {
     seen.game = game;
   }, [game]);
+  useEffect(() => {
+    seen.room = room;
+  });
   return null;
 }
 
@@ -65,6 +75,7 @@ describe('useGameRoom', () => {
       quality: null,
       latency: null,
     });
+    getDefaultStore().set(toastsAtom, []);
     render(<Probe />);
   });
   afterEach(cleanup);
@@ -134,5 +145,70 @@ describe('useGameRoom', () => {
     expect(seen.game).toEqual(view(4));
     emit({ type: 'GAME_STATE', gameId: 'g1', game: view(6) });
     expect(seen.game).toEqual(view(6));
+  });
+
+  describe('a card tapped while the socket is down', () => {
+    const plays = () => fakeSocket.send.mock.calls.filter(([m]) => m.type === 'GAME_PLAY').map(([m]) => m);
+    const setStatus = (status: typeof up) => act(() => getDefaultStore().set(statusAtom, status));
+    /** The socket holds what it cannot send, as SocketClient does until it is signed in again. */
+    const holdPlays = () =>
+      fakeSocket.send.mockImplementation((m: { type: string }) => m.type !== 'GAME_PLAY');
+
+    beforeEach(() => {
+      emit({ type: 'GAME_STATE', gameId: 'g1', game: view(4) });
+      setStatus(down);
+      holdPlays();
+      act(() => seen.room!.play('6_hearts'));
+    });
+
+    it('is held with the seq it was played on, shown waiting, and the hand waits with it', () => {
+      expect(plays()).toEqual([{ type: 'GAME_PLAY', gameId: 'g1', card: '6_hearts', seq: 4 }]);
+      expect(seen.room!.held).toBe('6_hearts');
+      expect(seen.room!.announcement?.text).toBe('Card waiting to send');
+      act(() => seen.room!.play('7_hearts'));
+      expect(plays()).toHaveLength(1);
+    });
+
+    it('is settled by the fresh state once it has been played, with nothing to tell', () => {
+      fakeSocket.send.mockImplementation(() => true);
+      setStatus(up);
+      // Still in the hand in the state the join answers with: the play has not been applied yet.
+      emit({ type: 'GAME_STATE', gameId: 'g1', game: view(4) });
+      expect(seen.room!.held).toBe('6_hearts');
+      emit({
+        type: 'GAME_UPDATE',
+        gameId: 'g1',
+        seq: 5,
+        events: [{ kind: 'CARD_PLAYED', seat: 0, card: '6_hearts' }],
+        changes: { hand: ['7_hearts', '8_hearts', '9_hearts', '10_hearts'], turn: 1, legalCards: [] },
+      });
+      expect(seen.room!.held).toBeNull();
+      expect(getDefaultStore().get(toastsAtom)).toEqual([]);
+      act(() => seen.room!.play('7_hearts'));
+      expect(plays()).toHaveLength(2);
+    });
+
+    it('refused as stale (the game moved on meanwhile): the player is told and sees the fresh table', () => {
+      fakeSocket.send.mockImplementation(() => true);
+      setStatus(up);
+      emit({ type: 'ERROR', code: 'STALE_STATE', message: 'The game has moved on', ref: 'GAME_PLAY' });
+      emit({ type: 'GAME_STATE', gameId: 'g1', game: { ...view(6), turn: 1, legalCards: [] } });
+      expect(seen.room!.held).toBeNull();
+      expect(seen.game?.seq).toBe(6);
+      const toasts = getDefaultStore().get(toastsAtom);
+      expect(toasts).toHaveLength(1);
+      expect(toasts[0]).toMatchObject({ title: HELD_PLAY_STALE.title });
+      expect(seen.room!.announcement?.text).toBe(HELD_PLAY_STALE.title);
+      // A stale refusal of a play that was never held stays quiet, as before.
+      emit({ type: 'ERROR', code: 'STALE_STATE', message: 'The game has moved on', ref: 'GAME_PLAY' });
+      expect(getDefaultStore().get(toastsAtom)).toHaveLength(1);
+    });
+
+    it('is taken back when the player leaves the table before it could be sent', () => {
+      const [held] = plays();
+      cleanup();
+      expect(fakeSocket.unsend).toHaveBeenCalledWith(held);
+      expect(fakeSocket.unsend.mock.calls[0]![0]).toBe(held);
+    });
   });
 });

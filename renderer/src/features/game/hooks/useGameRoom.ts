@@ -1,7 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Card } from '@shared/game';
-import { applyDelta, deltaFollows, type GameView, type ServerMessageOf } from '@shared/protocol';
+import {
+  applyDelta,
+  deltaFollows,
+  type ClientMessageOf,
+  type GameView,
+  type ServerMessageOf,
+} from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
 import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
@@ -21,7 +27,18 @@ export interface GameRoomState {
   cancelled: ServerMessageOf<'GAME_INVITATION_CANCELLED'> | null;
   /** The latest thing worth announcing to screen readers; a new id only when something changed. */
   announcement: Announcement | null;
+  /**
+   * A card tapped while the socket was down, waiting to be sent when it signs in again (with the
+   * seq it was played on); null when there is none. See docs/design.md, "The socket that comes back".
+   */
+  held: Card | null;
 }
+
+/** What the player is told when a held card reached a game that had moved on without it. */
+export const HELD_PLAY_STALE = {
+  title: 'Card not played',
+  description: 'The game moved on while you were away. The table shows where it is now.',
+} as const;
 
 /**
  * Joins a game room over the socket and keeps its view; joins again whenever the socket returns.
@@ -38,6 +55,7 @@ export function useGameRoom(gameId: string) {
     missing: false,
     cancelled: null,
     announcement: null,
+    held: null,
   });
   const authenticated = status.auth === 'authenticated';
   useGameSounds(state.game, state.over);
@@ -45,9 +63,12 @@ export function useGameRoom(gameId: string) {
   const view = useRef<GameView | null>(null);
   /** A GAME_JOIN is out: deltas wait for its GAME_STATE. */
   const awaitingState = useRef(true);
+  /** The GAME_PLAY the socket holds for now (the very object, so it can be taken back). */
+  const heldPlay = useRef<ClientMessageOf<'GAME_PLAY'> | null>(null);
 
   useEffect(() => {
-    // Whatever was sent while the socket was away is lost: only a fresh GAME_STATE is trusted.
+    // Updates sent while the socket was away are lost: only a fresh GAME_STATE is trusted. (A
+    // held play goes out before this GAME_JOIN; its outcome shows in that state.)
     awaitingState.current = true;
     if (!authenticated) return;
     socket.send({ type: 'GAME_JOIN', gameId });
@@ -55,12 +76,20 @@ export function useGameRoom(gameId: string) {
 
   useEffect(() => {
     let resultTimer: ReturnType<typeof setTimeout> | undefined;
+    /** The held card is no longer in the hand: it was played (by this play or, failing it, not at all). */
+    const playedOut = (game: GameView): boolean => {
+      const held = heldPlay.current;
+      if (!held || game.hand.includes(held.card)) return false;
+      heldPlay.current = null;
+      return true;
+    };
     const off = [
       socket.on('GAME_STATE', (m) => {
         if (m.gameId !== gameId) return;
         view.current = m.game;
         awaitingState.current = false;
-        setState((s) => ({ ...s, game: m.game, missing: false }));
+        const settled = playedOut(m.game);
+        setState((s) => ({ ...s, game: m.game, missing: false, held: settled ? null : s.held }));
       }),
       socket.on('GAME_UPDATE', (m) => {
         if (m.gameId !== gameId || awaitingState.current || !view.current) return;
@@ -71,6 +100,7 @@ export function useGameRoom(gameId: string) {
         }
         const game = applyDelta(view.current, m);
         view.current = game;
+        const settled = playedOut(game);
         for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
         setState((s) => {
           let { handResult } = s;
@@ -89,7 +119,7 @@ export function useGameRoom(gameId: string) {
             resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
           }
           const announcement = nextAnnouncement(s.announcement, game, m.events);
-          return { ...s, game, handResult, announcement };
+          return { ...s, game, handResult, announcement, held: settled ? null : s.held };
         });
       }),
       socket.on('GAME_OVER', (m) => {
@@ -109,22 +139,49 @@ export function useGameRoom(gameId: string) {
           }));
       }),
       socket.on('ERROR', (m) => {
-        if ((m.code === 'GAME_NOT_FOUND' || m.code === 'NOT_A_PLAYER') && m.ref === 'GAME_JOIN')
+        if ((m.code === 'GAME_NOT_FOUND' || m.code === 'NOT_A_PLAYER') && m.ref === 'GAME_JOIN') {
           setState((s) => ({ ...s, missing: true }));
-        else if (m.ref === 'GAME_PLAY' && m.code !== 'STALE_STATE')
+          return;
+        }
+        if (m.ref !== 'GAME_PLAY') return;
+        // On a new socket the only play out is the held one: this is its answer.
+        const wasHeld = heldPlay.current !== null;
+        heldPlay.current = null;
+        if (wasHeld) setState((s) => ({ ...s, held: null }));
+        if (m.code !== 'STALE_STATE')
           toast({ title: 'Not allowed', description: m.message ?? m.code, variant: 'warning' });
+        else if (wasHeld) {
+          // A fresh GAME_STATE follows the refusal; the player must know the tap did not count.
+          toast({ ...HELD_PLAY_STALE, variant: 'warning' });
+          setState((s) => ({
+            ...s,
+            announcement: { id: (s.announcement?.id ?? 0) + 1, text: HELD_PLAY_STALE.title },
+          }));
+        }
       }),
     ];
     return () => {
       for (const unsubscribe of off) unsubscribe();
       clearTimeout(resultTimer);
+      // A card held for a table the player has left is not sent after them.
+      if (heldPlay.current) socket.unsend(heldPlay.current);
+      heldPlay.current = null;
       socket.send({ type: 'GAME_LEAVE', gameId });
     };
   }, [gameId]);
 
   const play = useCallback(
     (card: Card) => {
-      if (state.game) socket.send({ type: 'GAME_PLAY', gameId, card, seq: state.game.seq });
+      // One card at a time: while one is held, the hand waits for it.
+      if (!state.game || heldPlay.current) return;
+      const message: ClientMessageOf<'GAME_PLAY'> = { type: 'GAME_PLAY', gameId, card, seq: state.game.seq };
+      if (socket.send(message)) return;
+      heldPlay.current = message;
+      setState((s) => ({
+        ...s,
+        held: card,
+        announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'Card waiting to send' },
+      }));
     },
     [gameId, state.game],
   );

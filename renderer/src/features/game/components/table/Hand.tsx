@@ -22,10 +22,15 @@ export interface PlayerHandProps {
   motion?: boolean;
   /** The viewer's default deck, whose art the cards are drawn with. */
   deck?: DeckFolder;
+  /** A card tapped while the socket was down: it stays raised, marked as waiting to send. */
+  held?: Card | null;
   onPlay(card: Card): void;
 }
 
-/** The viewer's hand: one button per card, enabled only for the legal ones, fanned or in a row. */
+/**
+ * The viewer's hand: one button per card, enabled only for the legal ones, fanned or in a row.
+ * While a card is held (waiting to send) it stays raised and marked, and the others wait with it.
+ */
 export function PlayerHand({
   hand,
   legalCards,
@@ -36,6 +41,7 @@ export function PlayerHand({
   dealFrom,
   motion = false,
   deck,
+  held = null,
   onPlay,
 }: PlayerHandProps) {
   const legal = new Set(legalCards);
@@ -68,15 +74,17 @@ export function PlayerHand({
   return (
     <div ref={ref} role="group" aria-label="Your hand" data-hand-style={handStyle}>
       {hand.map((card, i) => {
-        const playable = legal.has(card);
+        const waiting = card === held;
+        const playable = legal.has(card) && held === null;
         const place = places[i] ?? { cx: 0, cy: 0, rot: 0 };
         return (
           <button
             key={card}
             type="button"
-            className={`${classes.handCard} ${playable ? classes.legal : classes.illegal}`}
-            aria-label={cardLabel(card)}
+            className={`${classes.handCard} ${waiting ? classes.waiting : playable ? classes.legal : classes.illegal}`}
+            aria-label={waiting ? `${cardLabel(card)}, waiting to send` : cardLabel(card)}
             disabled={!playable}
+            data-waiting={waiting || undefined}
             onClick={() => onPlay(card)}
             style={
               {
@@ -92,6 +100,11 @@ export function PlayerHand({
             <span data-face className={classes.face}>
               <DeckCard card={card} width={width} deck={deck} />
             </span>
+            {waiting && (
+              <span className={classes.waitingTag} aria-hidden>
+                Waiting to send
+              </span>
+            )}
           </button>
         );
       })}

@@ -136,6 +136,32 @@ describe('player hand', () => {
         .map((b) => b.style.getPropertyValue('--rot')),
     ).toEqual(Array(5).fill('0deg'));
   });
+
+  it('shows a held card as waiting to send, and lets no card be played until it is settled', () => {
+    const onPlay = vi.fn();
+    const hand = ['7_hearts', 'K_spades', 'Q_clubs'] as const;
+    const phone = tableLayout(360, 640, 2, 3);
+    show(
+      <PlayerHand
+        hand={hand}
+        legalCards={['7_hearts', 'K_spades']}
+        width={phone.handCard}
+        places={phone.handCards}
+        handStyle={phone.handStyle}
+        held="K_spades"
+        onPlay={onPlay}
+      />,
+    );
+    const group = screen.getByRole('group', { name: 'Your hand' });
+    const waiting = within(group).getByRole('button', { name: 'King of spades, waiting to send' });
+    expect(waiting.getAttribute('data-waiting')).toBe('true');
+    expect(waiting.textContent).toContain('Waiting to send');
+    for (const button of within(group).getAllByRole('button')) {
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(button);
+    }
+    expect(onPlay).not.toHaveBeenCalled();
+  });
 });
 
 describe('table dialogs', () => {
