@@ -17,7 +17,7 @@ import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
-import { PATHS, showsBottomNav } from '../lib/paths';
+import { PATHS, isTablePage, showsBottomNav } from '../lib/paths';
 import { RouteFallback } from './RouteFallback';
 
 const NOTICES: Record<string, Parameters<typeof toast>[0]> = {
@@ -115,7 +115,7 @@ export function Layout() {
   const needsVerification = !!user && user.email !== null && !user.isVerified;
   const matchFound = useAtomValue(matchAtom) !== null;
   const invited = useAtomValue(invitationAtom) !== null;
-  const inGameRoom = pathname.startsWith('/game/');
+  const inGameRoom = isTablePage(pathname);
   return (
     <>
       {/* The game room needs every pixel for the table, and a running turn timer is no time for it. */}

@@ -7,6 +7,23 @@ const page = (load: () => Promise<{ default: React.ComponentType }>): Pick<Route
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+const practicePage = () => import('./pages/practice');
+
+/**
+ * /games, and behind it the practice table with its worker started, so that practice on this
+ * device starts even when the network is gone by then (docs/design.md, "Offline practice").
+ */
+const gamesPage: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => {
+    const { default: Component } = await import('./pages/games');
+    practicePage().then(
+      (practice) => practice.warmLocalGame(),
+      () => undefined, // Tried again when the practice page itself is opened.
+    );
+    return { Component };
+  },
+};
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -20,7 +37,8 @@ export const routes: RouteObject[] = [
       { path: PATHS.oauthRedirect, ...page(() => import('./pages/oauth-redirect')) },
       { path: PATHS.shop, ...page(() => import('./pages/shop')) },
       { path: PATHS.watch, ...page(() => import('./pages/watch')) },
-      { path: PATHS.games, ...page(() => import('./pages/games')) },
+      { path: PATHS.games, ...gamesPage },
+      { path: PATHS.practice, ...page(practicePage) },
       { path: ROUTE_PATTERNS.game, ...page(() => import('./pages/game')) },
       { path: ROUTE_PATTERNS.replay, ...page(() => import('./pages/replay')) },
       { path: PATHS.messages, ...page(() => import('./pages/messages')) },
