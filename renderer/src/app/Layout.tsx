@@ -22,7 +22,7 @@ import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
 import { toast } from '../lib/toast';
-import { PATHS, showsBottomNav } from '../lib/paths';
+import { PATHS, isTablePage, showsBottomNav } from '../lib/paths';
 import { platform } from '../platform';
 import { connectionNeededFor } from './online-only';
 import { RouteFallback } from './RouteFallback';
@@ -132,7 +132,7 @@ export function Layout() {
   const needsVerification = !!user && user.email !== null && !user.isVerified;
   const matchFound = useAtomValue(matchAtom) !== null;
   const invited = useAtomValue(invitationAtom) !== null;
-  const inGameRoom = pathname.startsWith('/game/');
+  const inGameRoom = isTablePage(pathname);
   const online = useNetworkOnline();
   const offlineWhat = online ? null : connectionNeededFor(pathname);
   const updateWaiting = useAtomValue(pendingUpdateAtom) !== null;

@@ -15,7 +15,20 @@ const TermsOfService = lazy(() => import('./pages/terms-of-service'));
 const OauthRedirect = lazy(() => import('./pages/oauth-redirect'));
 const Shop = lazy(() => import('./pages/shop'));
 const Watch = lazy(() => import('./pages/watch'));
-const Games = lazy(() => import('./pages/games'));
+const practicePage = () => import('./pages/practice');
+/**
+ * /games, and behind it the practice table with its worker started, so that practice on this
+ * device starts even when the network is gone by then (docs/design.md, "Offline practice").
+ */
+const Games = lazy(async () => {
+  const games = await import('./pages/games');
+  practicePage().then(
+    (practice) => practice.warmLocalGame(),
+    () => undefined, // Tried again when the practice page itself is opened.
+  );
+  return games;
+});
+const Practice = lazy(practicePage);
 const Game = lazy(() => import('./pages/game'));
 const Replay = lazy(() => import('./pages/replay'));
 const Messages = lazy(() => import('./pages/messages'));
@@ -38,6 +51,7 @@ export function AppRoutes() {
         <Route path={PATHS.shop} element={<Shop />} />
         <Route path={PATHS.watch} element={<Watch />} />
         <Route path={PATHS.games} element={<Games />} />
+        <Route path={PATHS.practice} element={<Practice />} />
         <Route path={ROUTE_PATTERNS.game} element={<Game />} />
         <Route path={ROUTE_PATTERNS.replay} element={<Replay />} />
         <Route path={PATHS.messages} element={<Messages />} />

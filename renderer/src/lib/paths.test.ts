@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomTabOf, localPath, PATHS, showsBottomNav } from './paths';
+import { bottomTabOf, isTablePage, localPath, PATHS, showsBottomNav } from './paths';
 
 describe('paths', () => {
   it('sign-in carries where to come back to', () => {
@@ -49,5 +49,15 @@ describe('paths', () => {
   it('the staff area keeps the bottom tabs, like every page outside the listed few', () => {
     expect(showsBottomNav(PATHS.manager)).toBe(true);
     expect(showsBottomNav(PATHS.home)).toBe(false);
+  });
+
+  it('a practice game on this device is a table page: the whole screen, no bottom tabs', () => {
+    expect(PATHS.practiceGame(2, 'easy')).toBe('/practice?bots=2&level=easy');
+    expect(showsBottomNav(PATHS.practice)).toBe(false);
+    expect(isTablePage(PATHS.practice)).toBe(true);
+    expect(isTablePage('/practice/')).toBe(true);
+    expect(isTablePage(PATHS.game('g1'))).toBe(true);
+    expect(isTablePage(PATHS.games)).toBe(false);
+    expect(isTablePage('/practiced')).toBe(false);
   });
 });

@@ -17,6 +17,9 @@ export const PATHS = {
   shopTab: (tab: ShopTab) => `/shop?tab=${tab}`,
   watch: '/watch',
   games: '/games',
+  /** A practice game played on this device against 1–3 bots of one level (docs/design.md, "Offline practice"). */
+  practice: '/practice',
+  practiceGame: (bots: number, level: string) => `/practice?bots=${bots}&level=${encodeURIComponent(level)}`,
   messages: '/messages',
   conversation: (friendId: number | string) => `/messages/conversation/${friendId}`,
   profile: '/profile',
@@ -45,7 +48,19 @@ export function localPath(value: string | null | undefined): string | null {
   return value;
 }
 
-const HIDDEN_EXACT: string[] = [PATHS.home, PATHS.auth, PATHS.privacyPolicy, PATHS.termsOfService];
+const HIDDEN_EXACT: string[] = [
+  PATHS.home,
+  PATHS.auth,
+  PATHS.privacyPolicy,
+  PATHS.termsOfService,
+  PATHS.practice,
+];
+
+/** A page that is a game table (a game room or a practice game on this device): it takes the whole screen. */
+export function isTablePage(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return path.startsWith('/game/') || path === PATHS.practice;
+}
 
 /** The bottom navigation shows everywhere except these pages. */
 export function showsBottomNav(pathname: string): boolean {

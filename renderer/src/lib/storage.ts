@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
 /** Session storage keys: remembered until the tab is closed. */
 export const SESSION_KEYS = {
   verificationBannerDismissed: 'verification-banner-dismissed',
+  /** Bots' thinking time in a practice game on this device, in ms: set by the browser tests only. */
+  practiceBotDelayMs: 'practice-bot-delay-ms',
 } as const;
 
 /** A session-storage flag; false when storage is unavailable. */

@@ -31,6 +31,11 @@ export interface GameTableProps {
    * table takes only the room it needs.
    */
   readOnly?: boolean;
+  /**
+   * A practice game on this device (docs/design.md, "Offline practice"): the table says so, and
+   * the game-over dialog offers no replay (nothing was stored).
+   */
+  offline?: boolean;
 }
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
@@ -55,6 +60,7 @@ export function GameTable({
   onResign,
   onPlayAgain,
   readOnly = false,
+  offline = false,
 }: GameTableProps) {
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
@@ -98,6 +104,7 @@ export function GameTable({
           <TableToolbar
             game={game}
             stacked={layout.toolbarStacked}
+            offline={offline}
             onShowRules={() => setDialog('rules')}
             onResign={() => setDialog('resign')}
           />
@@ -152,7 +159,7 @@ export function GameTable({
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
-      {!readOnly && <GameOverDialog game={game} over={over} onPlayAgain={onPlayAgain} />}
+      {!readOnly && <GameOverDialog game={game} over={over} offline={offline} onPlayAgain={onPlayAgain} />}
     </div>
   );
   if (!readOnly) return table;

@@ -17,13 +17,15 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { IconBolt, IconPlayerPlay, IconRobot, IconTrophy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { BOT_LEVELS } from '@shared/game';
+import { BOT_LEVELS, type BotLevel } from '@shared/game';
 import { PATHS } from '../../../lib/paths';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { toastFailure } from '../../../lib/http';
+import { ApiError, toastFailure } from '../../../lib/http';
+import { useNetworkOnline } from '../../../lib/network';
+import { toast } from '../../../lib/toast';
 import { useQueueActions } from '../../../lib/queue';
 import { formatRating, formatRatingChange } from '../../../lib/rating';
 import { useSession } from '../../../lib/session/useSession';
@@ -120,20 +122,43 @@ function QueuePanel() {
   );
 }
 
+/** A failure that means the server could not be reached at all, or answered through a proxy that could not reach it. */
+function unreachable(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+/**
+ * Practice against the bots: on the server when it can be reached, else on this device (no
+ * network, or the server did not answer); see docs/design.md, "Offline practice".
+ */
 function PracticePanel() {
   const navigate = useNavigate();
+  const online = useNetworkOnline();
   const [opponents, setOpponents] = useState('1');
   const practice = useMutation({
     mutationFn: startPractice,
     onSuccess: ({ id }) => navigate(PATHS.game(id)),
-    onError: (error) => toastFailure('Failed to create game', error),
+    onError: (error, { difficulty, opponents: bots }) => {
+      if (!unreachable(error)) return toastFailure('Failed to create game', error);
+      toast({ title: 'The server cannot be reached', description: 'Practising on this device instead.' });
+      navigate(PATHS.practiceGame(bots, difficulty));
+    },
   });
+  const start = (difficulty: BotLevel) => {
+    if (online) practice.mutate({ difficulty, opponents: Number(opponents) });
+    else navigate(PATHS.practiceGame(Number(opponents), difficulty));
+  };
   return (
     <Card withBorder radius="lg" bg="dark.7" padding="lg">
       <Group gap="xs" mb="sm">
         <IconRobot size={20} />
         <Text fw={700}>Practice vs bots</Text>
       </Group>
+      {!online && (
+        <Text size="sm" c="dark.1" mb="sm">
+          No network: practice is played on this device, unrated and with no rewards.
+        </Text>
+      )}
       <SegmentedControl
         aria-label="Practice opponents"
         fullWidth
@@ -152,7 +177,7 @@ function PracticePanel() {
             color="gray"
             loading={practice.isPending && practice.variables.difficulty === level}
             disabled={practice.isPending && practice.variables.difficulty !== level}
-            onClick={() => practice.mutate({ difficulty: level, opponents: Number(opponents) })}
+            onClick={() => start(level)}
             tt="capitalize"
           >
             {level}

@@ -7,6 +7,7 @@ import { HowToPlayCard } from '../../../../components/HowToPlayCard';
 import { PATHS } from '../../../../lib/paths';
 import { formatRating, formatRatingChange } from '../../../../lib/rating';
 import { GameRewards } from './GameRewards';
+import { OFFLINE_PRACTICE_NOTICE } from './Toolbar';
 import { seatName, viewerOf } from './layout';
 
 type GameOver = ServerMessageOf<'GAME_OVER'>;
@@ -98,10 +99,13 @@ const FINISH_TEXT: Record<GameOver['reason'], string> = {
 export function GameOverDialog({
   game,
   over,
+  offline = false,
   onPlayAgain,
 }: {
   game: GameView;
   over: GameOver | null;
+  /** A practice game on this device: it earned nothing and has no replay. */
+  offline?: boolean;
   onPlayAgain(): void;
 }) {
   const you = viewerOf(game);
@@ -129,6 +133,11 @@ export function GameOverDialog({
               </Stack>
             ))}
           </Group>
+          {offline && (
+            <Text size="sm" c="dark.1">
+              {OFFLINE_PRACTICE_NOTICE}
+            </Text>
+          )}
           {myRating && (
             <Text fw={700} c={myRating.delta >= 0 ? 'teal.4' : 'red.4'}>
               Rating {formatRating(myRating.after)} ({formatRatingChange(myRating.delta)})
@@ -142,9 +151,11 @@ export function GameOverDialog({
             <Button component={Link} to={PATHS.games} variant="default">
               Back to games
             </Button>
-            <Button component={Link} to={PATHS.replay(over.gameId)} variant="light" color="spar">
-              Replay
-            </Button>
+            {!offline && (
+              <Button component={Link} to={PATHS.replay(over.gameId)} variant="light" color="spar">
+                Replay
+              </Button>
+            )}
             {!spectator && (
               <Button color="spar" c="dark.9" onClick={onPlayAgain}>
                 Play again

@@ -6,18 +6,24 @@ import type { GameView } from '@shared/protocol';
 import { SoundMenuButton } from '../../../../components/SoundSettings';
 import { PATHS } from '../../../../lib/paths';
 
+/** What a practice game on this device is worth: it is said on its table and at its end. */
+export const OFFLINE_PRACTICE_NOTICE = 'Offline practice · unrated · no rewards';
+
 /**
  * Back to games, the game's mode and progress, the rules, and (for a player in play) Resign.
- * `stacked` (a phone's width) puts the badges over the progress, so neither is cut.
+ * `stacked` (a phone's width) puts the badges over the progress, so neither is cut. `offline`: a
+ * practice game on this device, named as such.
  */
 export function TableToolbar({
   game,
   stacked = false,
+  offline = false,
   onShowRules,
   onResign,
 }: {
   game: GameView;
   stacked?: boolean;
+  offline?: boolean;
   onShowRules(): void;
   onResign(): void;
 }) {
@@ -25,9 +31,16 @@ export function TableToolbar({
   const badgeSize = stacked ? 'sm' : 'md';
   const badges = (
     <Group gap={6} wrap="nowrap" justify="center">
-      <Badge size={badgeSize} variant="light" color="accent">
-        {game.mode}
-      </Badge>
+      {offline ? (
+        // A phone's toolbar has room for the name only; the whole notice is its title (and the end's).
+        <Badge size={badgeSize} variant="light" color="accent" title={OFFLINE_PRACTICE_NOTICE}>
+          {stacked ? 'offline practice' : OFFLINE_PRACTICE_NOTICE}
+        </Badge>
+      ) : (
+        <Badge size={badgeSize} variant="light" color="accent">
+          {game.mode}
+        </Badge>
+      )}
       {spectator && (
         <Badge size={badgeSize} variant="outline" color="gray">
           watching

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { BotLevel, Card } from '@shared/game';
+import { applyDelta, type GameView } from '@shared/protocol';
+import { playSound } from '../../../lib/sounds';
+import { SESSION_KEYS } from '../../../lib/storage';
+import { toast } from '../../../lib/toast';
+import type { LocalGameMessage, LocalPlayer } from '../local/localGame';
+import { localGameWorker } from '../local/worker';
+import { nextAnnouncement } from './announce';
+import { soundsForUpdate, useGameSounds } from './gameSounds';
+import { handReason } from './handResult';
+import { HAND_RESULT_MS, type GameRoomState } from './useGameRoom';
+
+export interface LocalPractice {
+  player: LocalPlayer;
+  /** 1, 2 or 3 bots, all of one level. */
+  bots: number;
+  level: BotLevel;
+}
+
+const EMPTY: GameRoomState = {
+  game: null,
+  handResult: null,
+  over: null,
+  missing: false,
+  cancelled: null,
+  announcement: null,
+  // Nothing is ever held: the worker is always there to take a card.
+  held: null,
+};
+
+/**
+ * The bots' thinking time: the runner's own unless the browser tests shorten it for the tab
+ * (session storage, SESSION_KEYS.practiceBotDelayMs).
+ */
+function botDelayMs(): number | undefined {
+  try {
+    const value = Number(sessionStorage.getItem(SESSION_KEYS.practiceBotDelayMs) ?? Number.NaN);
+    return Number.isInteger(value) && value >= 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function randomUint32(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+/**
+ * A practice game played on this device (see docs/design.md, "Offline practice"): the same state
+ * and actions as useGameRoom, fed by the local-game worker's messages instead of the socket, so the
+ * page renders the same table. `playAgain` deals a new game of the same practice at once. Mount it
+ * afresh (a `key`) for another practice.
+ */
+export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
+  const [state, setState] = useState<GameRoomState>(EMPTY);
+  const [round, setRound] = useState(0);
+  const gameId = useRef('');
+  const view = useRef<GameView | null>(null);
+  useGameSounds(state.game, state.over);
+  const { userId, username, avatarUrl } = player;
+
+  useEffect(() => {
+    const worker = localGameWorker();
+    const id = `local-${round}-${randomUint32().toString(36)}`;
+    gameId.current = id;
+    view.current = null;
+    let resultTimer: ReturnType<typeof setTimeout> | undefined;
+    const onMessage = ({ data: m }: MessageEvent<LocalGameMessage>) => {
+      if (m.type === 'ERROR') {
+        if (m.code !== 'STALE_STATE')
+          toast({ title: 'Not allowed', description: m.message ?? m.code, variant: 'warning' });
+        return;
+      }
+      if (m.gameId !== id) return;
+      if (m.type === 'GAME_STATE') {
+        view.current = m.game;
+        setState((s) => ({ ...s, game: m.game }));
+      } else if (m.type === 'GAME_UPDATE' && view.current) {
+        const game = applyDelta(view.current, m);
+        view.current = game;
+        for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
+        setState((s) => {
+          let { handResult } = s;
+          for (const event of m.events)
+            if (event.kind === 'HAND_WON')
+              handResult = {
+                seat: event.seat,
+                card: event.card,
+                points: event.points,
+                reason: handReason(event.card, event.points),
+              };
+          if (handResult !== s.handResult) {
+            clearTimeout(resultTimer);
+            resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
+          }
+          return { ...s, game, handResult, announcement: nextAnnouncement(s.announcement, game, m.events) };
+        });
+      } else if (m.type === 'GAME_OVER') {
+        setState((s) => ({
+          ...s,
+          over: m,
+          announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
+        }));
+      }
+    };
+    worker.addEventListener('message', onMessage);
+    worker.postMessage({
+      type: 'START',
+      options: {
+        gameId: id,
+        seed: randomUint32(),
+        player: { userId, username, avatarUrl },
+        bots,
+        level,
+        // The player's seat is left to chance, as the server's practice does.
+        seat: randomUint32() % (bots + 1),
+      },
+      botDelayMs: botDelayMs(),
+    });
+    return () => {
+      worker.removeEventListener('message', onMessage);
+      worker.postMessage({ type: 'STOP' });
+      clearTimeout(resultTimer);
+    };
+  }, [round, bots, level, userId, username, avatarUrl]);
+
+  const play = useCallback((card: Card) => {
+    const game = view.current;
+    if (game) localGameWorker().postMessage({ type: 'PLAY', gameId: game.id, card, seq: game.seq });
+  }, []);
+  const resign = useCallback(() => {
+    localGameWorker().postMessage({ type: 'RESIGN', gameId: gameId.current });
+  }, []);
+  /** Nothing to call off: a local game never waits for anyone. */
+  const callOff = useCallback(() => undefined, []);
+  const playAgain = useCallback(() => {
+    setState(EMPTY);
+    setRound((r) => r + 1);
+  }, []);
+
+  return { ...state, play, resign, callOff, playAgain };
+}
