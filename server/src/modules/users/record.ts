@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 /**
  * A player's finished games by mode and how many they won (the winner is the one player who
  * reached the target or was left when the others resigned, timed out or left). Cancelled games
- * count for nobody. Modes without a finished game are left out; see docs/api.md, "Users".
+ * count for nobody. Modes without a finished game are left out; see docs/api.md, "Players".
  */
 export async function recordByMode(db: Kysely<Database>, userId: number): Promise<ModeRecord[]> {
   const rows = await db
