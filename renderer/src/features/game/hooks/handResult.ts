@@ -1,4 +1,5 @@
 import { rankOf, type Card } from '@shared/game';
+import type { GameEventMessage } from '@shared/protocol';
 
 export interface HandResult {
   seat: number;
@@ -16,4 +17,23 @@ export function handReason(card: Card, points: number): string {
   if (rank === '7')
     return points === 2 ? `led 7: ${points} ${unit}` : `7 captured the lead: ${points} ${unit}`;
   return `${rank === '10' ? '10' : rank} took the last trick: ${points} ${unit}`;
+}
+
+/** The hand an update's events end, if one: its result; otherwise `current`, kept as it is. */
+export function handResultAfter(
+  events: readonly GameEventMessage[],
+  current: HandResult | null,
+): HandResult | null {
+  let result = current;
+  for (const event of events) {
+    if (event.kind === 'HAND_WON') {
+      result = {
+        seat: event.seat,
+        card: event.card,
+        points: event.points,
+        reason: handReason(event.card, event.points),
+      };
+    }
+  }
+  return result;
 }

@@ -13,7 +13,7 @@ import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
 import { nextAnnouncement, type Announcement } from './announce';
 import { soundsForUpdate, useGameSounds } from './gameSounds';
-import { handReason, type HandResult } from './handResult';
+import { handResultAfter, type HandResult } from './handResult';
 
 /** How long the result of a hand stays on the table before the next deal takes over. */
 export const HAND_RESULT_MS = 3500;
@@ -103,17 +103,7 @@ export function useGameRoom(gameId: string) {
         const settled = playedOut(game);
         for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
         setState((s) => {
-          let { handResult } = s;
-          for (const event of m.events) {
-            if (event.kind === 'HAND_WON') {
-              handResult = {
-                seat: event.seat,
-                card: event.card,
-                points: event.points,
-                reason: handReason(event.card, event.points),
-              };
-            }
-          }
+          const handResult = handResultAfter(m.events, s.handResult);
           if (handResult !== s.handResult) {
             clearTimeout(resultTimer);
             resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);

@@ -8,7 +8,7 @@ import type { LocalGameMessage, LocalPlayer } from '../local/localGame';
 import { localGameWorker } from '../local/worker';
 import { nextAnnouncement } from './announce';
 import { soundsForUpdate, useGameSounds } from './gameSounds';
-import { handReason } from './handResult';
+import { handResultAfter } from './handResult';
 import { HAND_RESULT_MS, type GameRoomState } from './useGameRoom';
 
 export interface LocalPractice {
@@ -81,15 +81,7 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
         view.current = game;
         for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
         setState((s) => {
-          let { handResult } = s;
-          for (const event of m.events)
-            if (event.kind === 'HAND_WON')
-              handResult = {
-                seat: event.seat,
-                card: event.card,
-                points: event.points,
-                reason: handReason(event.card, event.points),
-              };
+          const handResult = handResultAfter(m.events, s.handResult);
           if (handResult !== s.handResult) {
             clearTimeout(resultTimer);
             resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
