@@ -1,24 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import { buyCoinsThroughTestCheckout, cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
-
-/** Coins through the built-in test checkout: the first coin pack in the shop. */
-async function buyCoins(page: Page): Promise<void> {
-  await page.goto('/shop');
-  const pack = page
-    .getByTestId('pack')
-    .filter({ has: page.getByRole('img', { name: 'coins', exact: true }) })
-    .first();
-  await pack.getByRole('button', { name: /^Buy / }).click();
-  await page
-    .getByRole('dialog', { name: 'Test payments' })
-    .getByRole('button', { name: 'Continue to test checkout' })
-    .click();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByText('Payment Successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/shop$/);
-}
 
 /** Buys the first avatar priced in coins; returns its name and picture. */
 async function buyAvatar(page: Page): Promise<{ name: string; imageUrl: string }> {
@@ -54,7 +37,7 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
   const username = uniqueName('ava');
   const mine = page.getByRole('img', { name: `${username}'s avatar` });
   await registerThroughUi(page, username);
-  await buyCoins(page);
+  await buyCoinsThroughTestCheckout(page);
   // The profile's link to more avatars opens the shop at its Avatars tab, kept over a reload.
   await page.goto('/profile');
   await page.getByRole('link', { name: 'More in the shop' }).click();

@@ -1,5 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { clampedText, cutShort, registerThroughUi, tableAtRest, uniqueName } from './helpers';
+import {
+  buyCoinsThroughTestCheckout,
+  clampedText,
+  cutShort,
+  registerThroughUi,
+  tableAtRest,
+  uniqueName,
+} from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 
@@ -24,20 +31,7 @@ async function openDecks(page: Page) {
 
 /** 500-odd coins through the built-in test checkout, as a player would get them. */
 async function buyCoins(page: Page): Promise<number> {
-  await page.goto('/shop');
-  const pack = page
-    .getByTestId('pack')
-    .filter({ has: page.getByRole('img', { name: 'coins', exact: true }) })
-    .first();
-  const grant = parse(await pack.getByTestId('pack-grant').textContent());
-  await pack.getByRole('button', { name: /^Buy / }).click();
-  await page
-    .getByRole('dialog', { name: 'Test payments' })
-    .getByRole('button', { name: 'Continue to test checkout' })
-    .click();
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.getByText('Payment Successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/shop$/);
+  const grant = await buyCoinsThroughTestCheckout(page);
   await expect(page.getByTestId('balance-regular')).toHaveText(shown(grant));
   return grant;
 }

@@ -218,3 +218,24 @@ export async function toolbarProblems(page: Page): Promise<string[]> {
   });
   return [...problems, ...(await cutShort(page, '[data-testid="toolbar-middle"]'))];
 }
+
+/**
+ * Coins through the built-in test checkout, as a player gets them: the shop's first coin pack,
+ * confirmed, then paid. Returns how many coins the pack grants.
+ */
+export async function buyCoinsThroughTestCheckout(page: Page): Promise<number> {
+  await page.goto('/shop');
+  const pack = page
+    .getByTestId('pack')
+    .filter({ has: page.getByRole('img', { name: 'coins', exact: true }) })
+    .first();
+  const grant = Number(((await pack.getByTestId('pack-grant').textContent()) ?? '').replace(/[^0-9]/g, ''));
+  await pack.getByRole('button', { name: /^Buy / }).click();
+  // Buy asks first; the payment is opened only by Pay.
+  await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/payments\/test-checkout\/[^/?]+$/);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByText('Payment Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/shop$/);
+  return grant;
+}

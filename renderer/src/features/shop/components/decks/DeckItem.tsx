@@ -24,7 +24,8 @@ const MEMBERSHIP_COLOR: Record<DeckMembership, string> = { free: 'teal', premium
 
 function Badges({ deck }: { deck: Deck }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    // On a phone's half-width card, with a wide system font, the second badge takes a line of its own.
+    <Group gap={4} wrap="wrap">
       <Badge size="xs" variant="light" color={MEMBERSHIP_COLOR[deck.membership]}>
         {deck.membership}
       </Badge>
