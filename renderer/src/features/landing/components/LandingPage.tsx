@@ -142,12 +142,15 @@ function PlayChoices() {
   }
   return (
     <Stack gap="xs" w="100%" maw={440}>
+      {/* A third of a 360 px phone: without room for icons, a smaller label keeps "Practice" whole
+          in the device's own font, whatever its width. */}
       <SimpleGrid cols={3} spacing="xs">
         <Button
           size="md"
           color="spar"
           c="dark.9"
-          px="xs"
+          px={roomy ? 'xs' : 6}
+          fz={roomy ? undefined : 'sm'}
           leftSection={roomy ? <IconTrophy size={18} /> : undefined}
           onClick={() => join('ranked')}
         >
@@ -156,7 +159,8 @@ function PlayChoices() {
         <Button
           size="md"
           color="accent"
-          px="xs"
+          px={roomy ? 'xs' : 6}
+          fz={roomy ? undefined : 'sm'}
           leftSection={roomy ? <IconBolt size={18} /> : undefined}
           onClick={() => join('quick')}
         >
@@ -167,7 +171,8 @@ function PlayChoices() {
           to={PATHS.games}
           size="md"
           variant="default"
-          px="xs"
+          px={roomy ? 'xs' : 6}
+          fz={roomy ? undefined : 'sm'}
           leftSection={roomy ? <IconRobot size={18} /> : undefined}
         >
           Practice
