@@ -222,8 +222,9 @@ export function DeckItem(props: DeckItemProps) {
         </Box>
       </Card.Section>
       <Stack gap={6} mt="sm" style={{ flex: 1 }}>
-        {/* Two lines: on a phone's half-width card a three-word name ("Daring Rosy Gardens") wraps. */}
-        <Text fw={700} lineClamp={2} title={deck.name}>
+        {/* Up to three lines: on a phone's half-width card a four-word name ("Twilight Deeps of
+            Obuasi") takes three in a wide system font. */}
+        <Text fw={700} lineClamp={3} title={deck.name}>
           {deck.name}
         </Text>
         <Badges deck={deck} />
