@@ -45,6 +45,8 @@ test('registration failures show the server message', async ({ page }) => {
 });
 
 test('the bottom navigation shows exactly where the spec says', async ({ page }) => {
+  // Fourteen pages, loaded while the service worker fetches its precache after the first one.
+  test.setTimeout(90_000);
   await registerThroughUi(page, uniqueName('nav'));
   for (const path of ROUTES_WITH_NAV) {
     await page.goto(path);
