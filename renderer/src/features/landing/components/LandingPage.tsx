@@ -3,6 +3,7 @@ import {
   Badge,
   Box,
   Button,
+  Center,
   Container,
   Group,
   Loader,
@@ -62,8 +63,17 @@ const HowToPlayCard = lazy(() =>
   import('../../../components/HowToPlayCard').then((m) => ({ default: m.HowToPlayCard })),
 );
 
-/** Holds the rules' place (and their anchor) until they have loaded. */
-const rulesPlaceholder = <Box id="how-to-play" mih={520} />;
+/**
+ * The rules' height and anchor, kept before their chunk is asked for (so "Learn the rules" has
+ * somewhere to scroll and the page does not jump), and with a spinner while it downloads.
+ */
+const RULES_HEIGHT = 520;
+const rulesSpace = <Box id="how-to-play" mih={RULES_HEIGHT} />;
+const rulesLoading = (
+  <Center id="how-to-play" mih={RULES_HEIGHT}>
+    <Loader color="spar" size="sm" aria-label="Loading the rules" />
+  </Center>
+);
 
 function HowToPlaySection() {
   const { ref, entry } = useIntersection({ rootMargin: '300px' });
@@ -72,11 +82,11 @@ function HowToPlaySection() {
   return (
     <div ref={ref}>
       {near ? (
-        <Suspense fallback={rulesPlaceholder}>
+        <Suspense fallback={rulesLoading}>
           <HowToPlayCard />
         </Suspense>
       ) : (
-        rulesPlaceholder
+        rulesSpace
       )}
     </div>
   );
