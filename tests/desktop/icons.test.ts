@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { decodePng } from '../fixtures/png';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let out: string;
@@ -12,22 +12,6 @@ beforeAll(() => {
   expect(run.status, run.stderr).toBe(0);
 });
 afterAll(() => rmSync(out, { recursive: true, force: true }));
-
-/** Width, height and the RGBA of pixel (x, y) of a PNG the generator wrote (filter 0 rows). */
-function decodePng(data: Buffer) {
-  expect(data.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-  const width = data.readUInt32BE(16);
-  const height = data.readUInt32BE(20);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < data.length;) {
-    const length = data.readUInt32BE(at);
-    if (data.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(data.subarray(at + 8, at + 8 + length));
-    at += length + 12;
-  }
-  const raw = inflateSync(Buffer.concat(idat));
-  const pixel = (x: number, y: number) => [...raw.subarray(y * (width * 4 + 1) + 1 + x * 4).subarray(0, 4)];
-  return { width, height, pixel };
-}
 
 describe('the desktop icon generator', () => {
   it('draws the brand card: transparent outside, the gold frame, the dark spade at the centre', () => {

@@ -40,6 +40,17 @@ export const HELD_PLAY_STALE = {
   description: 'The game moved on while you were away. The table shows where it is now.',
 } as const;
 
+/** A room before its first GAME_STATE; the local practice room starts from it too. */
+export const EMPTY_ROOM: GameRoomState = {
+  game: null,
+  handResult: null,
+  over: null,
+  missing: false,
+  cancelled: null,
+  announcement: null,
+  held: null,
+};
+
 /**
  * Joins a game room over the socket and keeps its view; joins again whenever the socket returns.
  * GAME_STATE sets the view, each GAME_UPDATE applies its changes to it; an update that does not
@@ -48,15 +59,7 @@ export const HELD_PLAY_STALE = {
  */
 export function useGameRoom(gameId: string) {
   const status = useAtomValue(socketStatusAtom);
-  const [state, setState] = useState<GameRoomState>({
-    game: null,
-    handResult: null,
-    over: null,
-    missing: false,
-    cancelled: null,
-    announcement: null,
-    held: null,
-  });
+  const [state, setState] = useState<GameRoomState>(EMPTY_ROOM);
   const authenticated = status.auth === 'authenticated';
   useGameSounds(state.game, state.over);
   /** The view updates apply to (state lags behind React's batching; this never does). */

@@ -9,7 +9,7 @@ import { localGameWorker } from '../local/worker';
 import { nextAnnouncement } from './announce';
 import { soundsForUpdate, useGameSounds } from './gameSounds';
 import { handResultAfter } from './handResult';
-import { HAND_RESULT_MS, type GameRoomState } from './useGameRoom';
+import { EMPTY_ROOM, HAND_RESULT_MS, type GameRoomState } from './useGameRoom';
 
 export interface LocalPractice {
   player: LocalPlayer;
@@ -17,17 +17,6 @@ export interface LocalPractice {
   bots: number;
   level: BotLevel;
 }
-
-const EMPTY: GameRoomState = {
-  game: null,
-  handResult: null,
-  over: null,
-  missing: false,
-  cancelled: null,
-  announcement: null,
-  // Nothing is ever held: the worker is always there to take a card.
-  held: null,
-};
 
 /**
  * The bots' thinking time: the runner's own unless the browser tests shorten it for the tab
@@ -53,7 +42,7 @@ function randomUint32(): number {
  * afresh (a `key`) for another practice.
  */
 export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
-  const [state, setState] = useState<GameRoomState>(EMPTY);
+  const [state, setState] = useState<GameRoomState>(EMPTY_ROOM);
   const [round, setRound] = useState(0);
   const gameId = useRef('');
   const view = useRef<GameView | null>(null);
@@ -127,7 +116,7 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
   /** Nothing to call off: a local game never waits for anyone. */
   const callOff = useCallback(() => undefined, []);
   const playAgain = useCallback(() => {
-    setState(EMPTY);
+    setState(EMPTY_ROOM);
     setRound((r) => r + 1);
   }, []);
 
