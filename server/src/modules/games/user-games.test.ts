@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GameMode, GameStatus } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
+import { insertStoredGame, type StoredSeat } from '../../testing/stored-games';
 
 describe.each(DIALECTS)('a player’s recent games on %s', (dialect) => {
   let t: TestApp;
@@ -14,44 +15,12 @@ describe.each(DIALECTS)('a player’s recent games on %s', (dialect) => {
     id: string,
     mode: GameMode,
     status: GameStatus,
-    seats: [{ id: number; username: string }, { id: number; username: string } | null],
+    seats: [StoredSeat, StoredSeat],
     at: number,
     winner: number | null = null,
   ) {
-    const finished = status === 'finished';
-    await t.app.db.kysely
-      .insertInto('games')
-      .values({
-        id,
-        mode,
-        status,
-        seed: `secret-${id}`,
-        player_count: 2,
-        target_score: 10,
-        state: JSON.stringify({ scores: [finished ? 10 : 3, 4], handNumber: 2 }),
-        seq: 5,
-        turn_deadline: null,
-        expiries: '[0,0]',
-        winner_user_id: winner,
-        reason: finished ? 'score' : null,
-        created_at: at - 100,
-        updated_at: at,
-        finished_at: finished ? at : null,
-      })
-      .execute();
-    for (const [seat, user] of seats.entries())
-      await t.app.db.kysely
-        .insertInto('game_players')
-        .values({
-          game_id: id,
-          seat,
-          user_id: user?.id ?? null,
-          username: user?.username ?? 'Bot',
-          bot_level: user ? null : 'easy',
-          rating_before: null,
-          rating_after: null,
-        })
-        .execute();
+    const scores = [status === 'finished' ? 10 : 3, 4];
+    await insertStoredGame(t.app.db.kysely, { id, mode, status, seats, scores, winnerUserId: winner, at });
   }
 
   const get = (url: string, token?: string) =>

@@ -7,6 +7,7 @@ import { SITE_TITLE } from '@shared/site';
 import type { PreviewSubject } from './card';
 import { PreviewService } from './service';
 import { DIALECTS, createTestApp, register, type TestApp } from '../../testing/harness';
+import { insertStoredGame, type StoredSeat } from '../../testing/stored-games';
 
 const PUBLIC = 'http://spar.test';
 
@@ -66,44 +67,20 @@ describe.each(DIALECTS)('link previews on %s', (dialect) => {
     id: string,
     mode: GameMode,
     status: GameStatus,
-    seats: ({ id: number; username: string } | null)[],
+    seats: StoredSeat[],
     scores: number[],
     winner: number | null,
     reason: 'score' | 'resign' | null = status === 'finished' ? 'score' : null,
   ) {
-    await t.app.db.kysely
-      .insertInto('games')
-      .values({
-        id,
-        mode,
-        status,
-        seed: `secret-${id}`,
-        player_count: seats.length,
-        target_score: 10,
-        state: JSON.stringify({ scores, handNumber: 4 }),
-        seq: 40,
-        turn_deadline: null,
-        expiries: JSON.stringify(seats.map(() => 0)),
-        winner_user_id: winner,
-        reason,
-        created_at: 1000,
-        updated_at: 2000,
-        finished_at: status === 'finished' ? 2000 : null,
-      })
-      .execute();
-    for (const [seat, user] of seats.entries())
-      await t.app.db.kysely
-        .insertInto('game_players')
-        .values({
-          game_id: id,
-          seat,
-          user_id: user?.id ?? null,
-          username: user?.username ?? 'Bot',
-          bot_level: user ? null : 'easy',
-          rating_before: null,
-          rating_after: null,
-        })
-        .execute();
+    await insertStoredGame(t.app.db.kysely, {
+      id,
+      mode,
+      status,
+      seats,
+      scores,
+      winnerUserId: winner,
+      reason,
+    });
   }
 
   const page = async (url: string) => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GameMode } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
+import { insertStoredGame } from '../../testing/stored-games';
 
 describe.each(DIALECTS)("a profile's record by mode on %s", (dialect) => {
   let t: TestApp;
@@ -17,44 +18,14 @@ describe.each(DIALECTS)("a profile's record by mode on %s", (dialect) => {
     winner: number | null,
     status: 'finished' | 'cancelled' | 'active' = 'finished',
   ) {
-    const id = `g-${dialect}-${(games += 1)}`;
-    const now = t.clock.now();
-    await t.app.db.kysely
-      .insertInto('games')
-      .values({
-        id,
-        mode,
-        status,
-        seed: 's',
-        player_count: seats.length,
-        target_score: 10,
-        state: '{}',
-        seq: 0,
-        turn_deadline: null,
-        expiries: '[]',
-        winner_user_id: winner,
-        reason: status === 'finished' ? 'score' : null,
-        created_at: now,
-        updated_at: now,
-        finished_at: status === 'finished' ? now : null,
-        invited_user_id: null,
-        invite_expires_at: null,
-      })
-      .execute();
-    await t.app.db.kysely
-      .insertInto('game_players')
-      .values(
-        seats.map((userId, seat) => ({
-          game_id: id,
-          seat,
-          user_id: userId,
-          username: userId === null ? 'Bot' : `p${userId}`,
-          bot_level: userId === null ? ('medium' as const) : null,
-          rating_before: null,
-          rating_after: null,
-        })),
-      )
-      .execute();
+    await insertStoredGame(t.app.db.kysely, {
+      id: `g-${dialect}-${(games += 1)}`,
+      mode,
+      status,
+      seats: seats.map((id) => (id === null ? null : { id, username: `p${id}` })),
+      winnerUserId: winner,
+      at: t.clock.now(),
+    });
   }
 
   it('counts finished games of every mode, each named, with wins and losses', async () => {
