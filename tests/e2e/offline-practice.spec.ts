@@ -33,6 +33,10 @@ async function openGamesThenGoOffline(page: Page) {
   await expect.poll(() => page.workers().length, { timeout: 20_000 }).toBe(1);
   await page.context().setOffline(true);
   await expect(page.getByText(/No network: practice is played on this device/)).toBeVisible();
+  // The queues need the server: offline they are off, and say why.
+  await expect(page.getByRole('button', { name: 'Ranked' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Quick' })).toBeDisabled();
+  await expect(page.getByText('Matchmaking needs a connection')).toBeVisible();
 }
 
 async function playWholeGame(page: Page, players: number, level: string) {

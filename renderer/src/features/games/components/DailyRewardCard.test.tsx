@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { networkOnlineAtom } from '../../../lib/network';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 import { DailyRewardCard, timeUntil } from './DailyRewardCard';
@@ -55,6 +56,25 @@ describe('daily reward card', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+    getDefaultStore().set(networkOnlineAtom, true);
+  });
+
+  it('offline, shows a schedule it already has with Claim off, and no endless placeholder without one', async () => {
+    server({ today: 2, streak: 1, claimedToday: false });
+    show();
+    await waitFor(() => expect(claimButton().disabled).toBe(false));
+    getDefaultStore().set(networkOnlineAtom, false);
+    await waitFor(() => expect(claimButton().disabled).toBe(true));
+    expect(day(2)).toBeTruthy();
+    cleanup();
+
+    // A hub opened offline with nothing loaded before (the query waits for the network): the
+    // card steps aside rather than showing its placeholder for good.
+    const { fetch } = server({ today: 2, streak: 1, claimedToday: false });
+    fetch.mockImplementation(() => new Promise<Response>(() => undefined));
+    show();
+    expect(screen.queryByRole('button', { name: /Claim/ })).toBeNull();
+    expect(document.querySelector('.mantine-Skeleton-root')).toBeNull();
   });
 
   it('shows the week with earlier days ticked and today lit, and claims today’s reward', async () => {

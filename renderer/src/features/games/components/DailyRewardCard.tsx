@@ -6,6 +6,7 @@ import type { DailyReward } from '@shared/protocol';
 import { CurrencyIcon } from '../../../components/Currency';
 import { afterMoneyMove, currencyKeys, formatAmount } from '../../../lib/currency';
 import { toastFailure } from '../../../lib/http';
+import { useNetworkOnline } from '../../../lib/network';
 import { toast } from '../../../lib/toast';
 import { claimDailyReward } from '../api/claim-daily-reward';
 import { dailyRewardsQueryOptions } from '../api/daily-rewards';
@@ -78,6 +79,7 @@ export function DailyRewardCard() {
   const client = useQueryClient();
   const state = useQuery(dailyRewardsQueryOptions);
   const now = useNow();
+  const online = useNetworkOnline();
   const claim = useMutation({
     mutationFn: claimDailyReward,
     onSuccess: (answer) => {
@@ -95,7 +97,9 @@ export function DailyRewardCard() {
     },
   });
 
-  if (state.isError) return null; // The hub works without it; the games below matter more.
+  // The hub works without it; the games below matter more. Offline, a schedule loaded before
+  // still shows, but nothing can be claimed until the network returns.
+  if (state.isError || (!online && !state.data)) return null;
   const data = state.data;
   const rewards = data ? [...data.rewards].filter((r) => r.isActive).sort((a, b) => a.day - b.day) : [];
   const todays = rewards.find((r) => r.day === data?.today);
@@ -156,7 +160,7 @@ export function DailyRewardCard() {
           // The line beside it wraps instead: squeezed, the button cut "Claimed" on a 360 px phone.
           style={{ flexShrink: 0 }}
           loading={claim.isPending}
-          disabled={!data || data.claimedToday || claim.isPending}
+          disabled={!data || data.claimedToday || claim.isPending || !online}
           onClick={() => claim.mutate()}
           leftSection={data?.claimedToday ? <IconCheck size={16} /> : undefined}
         >

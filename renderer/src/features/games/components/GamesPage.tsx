@@ -64,6 +64,8 @@ function searchingFor(queue: { queue: string | null; size?: number }): string {
 function QueuePanel() {
   const { join, leave, queue } = useQueueActions();
   const [size, setSize] = useState('2');
+  // A queue is joined over the socket: offline the request would only wait, unseen, for the network.
+  const online = useNetworkOnline();
   if (queue.inQueue) {
     return (
       <Card withBorder radius="lg" bg="dark.7" padding="lg">
@@ -92,12 +94,13 @@ function QueuePanel() {
           color="spar"
           c="dark.9"
           leftSection={<IconTrophy size={20} />}
+          disabled={!online}
           onClick={() => join('ranked')}
         >
           Ranked
         </Button>
         <Text size="xs" c="dark.1" ta="center">
-          1 v 1, rated
+          {online ? '1 v 1, rated' : 'Matchmaking needs a connection'}
         </Text>
       </Stack>
       <Stack gap={6}>
@@ -105,6 +108,7 @@ function QueuePanel() {
           size="lg"
           color="accent"
           leftSection={<IconBolt size={20} />}
+          disabled={!online}
           onClick={() => join('quick', Number(size))}
         >
           Quick

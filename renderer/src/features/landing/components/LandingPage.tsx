@@ -26,6 +26,7 @@ import { useIntersection } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useNetworkOnline } from '../../../lib/network';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../lib/queue';
 import { useSession } from '../../../lib/session/useSession';
@@ -119,6 +120,8 @@ function PlayChoices() {
   const navigate = useNavigate();
   // On a phone the three buttons share one row: words only, no icons.
   const roomy = useMatches({ base: false, xs: true });
+  // Queues are joined over the socket; offline only Practice (on the device) can start.
+  const online = useNetworkOnline();
   if (!user) {
     return (
       <Button
@@ -162,6 +165,7 @@ function PlayChoices() {
           px={roomy ? 'xs' : 6}
           fz={roomy ? undefined : 'sm'}
           leftSection={roomy ? <IconTrophy size={18} /> : undefined}
+          disabled={!online}
           onClick={() => join('ranked')}
         >
           Ranked
@@ -172,6 +176,7 @@ function PlayChoices() {
           px={roomy ? 'xs' : 6}
           fz={roomy ? undefined : 'sm'}
           leftSection={roomy ? <IconBolt size={18} /> : undefined}
+          disabled={!online}
           onClick={() => join('quick')}
         >
           Quick
