@@ -24,6 +24,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 30_000,
+  // A page's lazy chunk can take over 5 s to appear on a loaded two-core machine; a wait that
+  // succeeds costs no more with a longer limit.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {

@@ -8,8 +8,18 @@ import type { VitePWAOptions } from 'vite-plugin-pwa';
 /** The app's background: index.html's theme-color, the page behind every screen. */
 export const APP_BACKGROUND = '#0b1613';
 
-/** Paths the service worker never answers: the API, the socket and staff uploads go to the network. */
-export const NETWORK_ONLY = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/uploads(\/|$)/];
+/**
+ * Paths the service worker never answers: the API, the socket and staff uploads go to the network,
+ * and so do the pages and images the server draws itself (the test provider's checkout, link
+ * previews), which the app shell would otherwise stand in for.
+ */
+export const NETWORK_ONLY = [
+  /^\/api(\/|$)/,
+  /^\/ws(\/|$)/,
+  /^\/uploads(\/|$)/,
+  /^\/payments(\/|$)/,
+  /^\/previews(\/|$)/,
+];
 
 const DAY = 24 * 60 * 60;
 

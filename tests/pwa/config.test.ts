@@ -14,8 +14,16 @@ function cached(path: string): boolean {
 }
 
 describe('what the service worker caches', () => {
-  it('never answers /api, /ws or /uploads: no runtime route, and no index.html fallback', () => {
-    for (const path of ['/api/auth/user', '/api/health', '/ws', '/ws?token=x', '/uploads/a.png']) {
+  it('never answers /api, /ws, /uploads or the pages the server draws: no runtime route, and no index.html fallback', () => {
+    for (const path of [
+      '/api/auth/user',
+      '/api/health',
+      '/ws',
+      '/ws?token=x',
+      '/uploads/a.png',
+      '/payments/test-checkout/ref_1',
+      '/previews/replay/abc.png',
+    ]) {
       expect(cached(path), path).toBe(false);
       expect(
         pwaOptions.workbox!.navigateFallbackDenylist!.some((deny) =>
