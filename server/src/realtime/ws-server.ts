@@ -30,7 +30,9 @@ export interface WsServerOptions {
 const PER_MESSAGE_DEFLATE = {
   threshold: 64,
   serverMaxWindowBits: 10,
-  clientMaxWindowBits: 10,
+  // No client window is imposed: a browser that offers a bare "permessage-deflate" (Firefox) would
+  // have its offer refused, and ws answers a refused offer with 400, so it could not connect at
+  // all. Chromium offers client_max_window_bits and keeps its 32 KB window either way.
   zlibDeflateOptions: { memLevel: 3 },
 };
 
