@@ -4,6 +4,7 @@ import { Provider } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Outlet, RouterProvider, createMemoryRouter, useParams } from 'react-router';
 import { pageNameOf, useDocumentTitle, usePageName } from './document-title';
+import { PATHS, ROUTE_PATTERNS } from './paths';
 
 afterEach(cleanup);
 
@@ -24,10 +25,19 @@ describe('document titles', () => {
       ['/game/abc/replay', 'Replay'],
       ['/privacy-policy', 'Privacy Policy'],
       ['/terms-of-service', 'Terms of Service'],
+      ['/practice', 'Practice'],
       ['/nowhere', 'Page not found'],
       ['/game/abc/replay/more', 'Page not found'],
     ];
     for (const [path, name] of cases) expect([path, pageNameOf(path)]).toEqual([path, name]);
+  });
+
+  it('gives every path the app defines a name of its own', () => {
+    const paths = [
+      ...Object.values(PATHS).filter((path): path is string => typeof path === 'string'),
+      ...Object.values(ROUTE_PATTERNS).map((pattern) => pattern.replace(/:[^/]+/g, '7')),
+    ];
+    for (const path of paths) expect([path, pageNameOf(path)]).not.toEqual([path, 'Page not found']);
   });
 
   it('follows navigation, and a page that names itself wins only on its own path', async () => {

@@ -14,6 +14,7 @@ const EXACT: Record<string, string> = {
   [PATHS.shop]: 'Shop',
   [PATHS.watch]: 'Watch',
   [PATHS.games]: 'Games',
+  [PATHS.practice]: 'Practice',
   [PATHS.messages]: 'Messages',
   [PATHS.manager]: 'Staff',
 };
