@@ -34,7 +34,7 @@ describe('document titles', () => {
 
   it('gives every path the app defines a name of its own', () => {
     const paths = [
-      ...Object.values(PATHS).filter((path): path is string => typeof path === 'string'),
+      ...(Object.values(PATHS) as unknown[]).filter((path): path is string => typeof path === 'string'),
       ...Object.values(ROUTE_PATTERNS).map((pattern) => pattern.replace(/:[^/]+/g, '7')),
     ];
     for (const path of paths) expect([path, pageNameOf(path)]).not.toEqual([path, 'Page not found']);

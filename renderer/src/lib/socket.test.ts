@@ -317,6 +317,7 @@ describe('socket client', () => {
     latest().fail();
     const play = { type: 'GAME_PLAY', gameId: 'g1', card: '7_hearts', seq: 14 } as const;
     expect(c.send(play)).toBe(false);
+    expect(c.holds(play)).toBe(true);
     exhaust(c);
     c.reconnectNow();
     latest().open();
@@ -325,6 +326,7 @@ describe('socket client', () => {
     latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
     expect(latest().sent.at(-1)).toEqual(play);
     // Sent once, then no more held.
+    expect(c.holds(play)).toBe(false);
     expect(c.unsend(play)).toBe(false);
     expect(c.send(play)).toBe(true);
   });

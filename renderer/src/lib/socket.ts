@@ -203,6 +203,11 @@ export class SocketClient {
     return true;
   }
 
+  /** Whether `send` still holds this very message, not yet sent. */
+  holds(message: ClientMessage): boolean {
+    return this.outbox.includes(message);
+  }
+
   /** Takes back a message `send` held (the same object); false when it was sent or never held. */
   unsend(message: ClientMessage): boolean {
     const index = this.outbox.indexOf(message);

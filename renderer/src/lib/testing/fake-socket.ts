@@ -17,6 +17,8 @@ class FakeSocket {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly send = vi.fn<(message: any) => boolean>(() => true);
   readonly unsend = vi.fn<(message: ClientMessage) => boolean>(() => true);
+  /** Whether a held message is still waiting; a test that holds messages says so too. */
+  readonly holds = vi.fn<(message: ClientMessage) => boolean>(() => false);
 
   on(type: string, handler: Handler): () => void {
     if (!this.handlers.has(type)) this.handlers.set(type, new Set());
@@ -35,6 +37,8 @@ class FakeSocket {
     this.send.mockImplementation(() => true);
     this.unsend.mockReset();
     this.unsend.mockImplementation(() => true);
+    this.holds.mockReset();
+    this.holds.mockImplementation(() => false);
   }
 }
 

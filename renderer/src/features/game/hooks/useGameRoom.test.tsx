@@ -151,8 +151,16 @@ describe('useGameRoom', () => {
     const plays = () => fakeSocket.send.mock.calls.filter(([m]) => m.type === 'GAME_PLAY').map(([m]) => m);
     const setStatus = (status: typeof up) => act(() => getDefaultStore().set(statusAtom, status));
     /** The socket holds what it cannot send, as SocketClient does until it is signed in again. */
-    const holdPlays = () =>
+    const holdPlays = () => {
       fakeSocket.send.mockImplementation((m: { type: string }) => m.type !== 'GAME_PLAY');
+      fakeSocket.holds.mockImplementation((m) => m.type === 'GAME_PLAY');
+    };
+    /** The socket signs in again and sends what it held. */
+    const flush = () => {
+      fakeSocket.send.mockImplementation(() => true);
+      fakeSocket.holds.mockImplementation(() => false);
+      setStatus(up);
+    };
 
     beforeEach(() => {
       emit({ type: 'GAME_STATE', gameId: 'g1', game: view(4) });
@@ -202,6 +210,22 @@ describe('useGameRoom', () => {
       // A stale refusal of a play that was never held stays quiet, as before.
       emit({ type: 'ERROR', code: 'STALE_STATE', message: 'The game has moved on', ref: 'GAME_PLAY' });
       expect(getDefaultStore().get(toastsAtom)).toHaveLength(1);
+    });
+
+    it('sent, then lost with the socket before any answer: the hand is free again, not locked', () => {
+      flush();
+      setStatus(down);
+      expect(seen.room!.held).toBeNull();
+      flush();
+      emit({ type: 'GAME_STATE', gameId: 'g1', game: view(4) });
+      act(() => seen.room!.play('6_hearts'));
+      expect(plays()).toHaveLength(2);
+    });
+
+    it('still waiting in the socket when it drops again: it stays held', () => {
+      setStatus(up);
+      setStatus(down);
+      expect(seen.room!.held).toBe('6_hearts');
     });
 
     it('is taken back when the player leaves the table before it could be sent', () => {

@@ -73,7 +73,16 @@ export function useGameRoom(gameId: string) {
     // Updates sent while the socket was away are lost: only a fresh GAME_STATE is trusted. (A
     // held play goes out before this GAME_JOIN; its outcome shows in that state.)
     awaitingState.current = true;
-    if (!authenticated) return;
+    if (!authenticated) {
+      // A held play that went out and got no answer before the socket dropped again is no longer
+      // held by anyone: free the hand. If it did count, the next GAME_STATE shows it played; if
+      // not, the player plays again (a second try of a counted play is refused as stale, quietly).
+      if (heldPlay.current && !socket.holds(heldPlay.current)) {
+        heldPlay.current = null;
+        setState((s) => ({ ...s, held: null }));
+      }
+      return;
+    }
     socket.send({ type: 'GAME_JOIN', gameId });
   }, [authenticated, gameId]);
 
