@@ -238,6 +238,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await rooms.callOffInvitations(a, b);
       },
       async requested(from, to) {
+        // The Friends page of each signed-in device shows the request at once; away, push tells.
+        send(to, { type: 'FRIEND_REQUEST', userId: from.id });
         void notifier.notify(to, {
           kind: 'friend_request',
           title: 'Friend request',

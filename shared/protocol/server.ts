@@ -140,6 +140,8 @@ export const serverMessageSchemas = {
   }),
   USER_ONLINE: z.object({ type: z.literal('USER_ONLINE'), userId: userIdSchema }),
   USER_OFFLINE: z.object({ type: z.literal('USER_OFFLINE'), userId: userIdSchema }),
+  /** A new friend request to the recipient from `userId`: their Friends page loads its list again. */
+  FRIEND_REQUEST: z.object({ type: z.literal('FRIEND_REQUEST'), userId: userIdSchema }),
   QUEUE_JOIN_SUCCESS: z.object({
     type: z.literal('QUEUE_JOIN_SUCCESS'),
     queue: queueNameSchema,

@@ -166,7 +166,7 @@ export function Layout() {
           <UpdatePrompt />
         </Suspense>
       )}
-      <Toaster />
+      <Toaster inGameRoom={inGameRoom} />
     </>
   );
 }

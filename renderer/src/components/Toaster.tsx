@@ -1,6 +1,6 @@
 import { CloseButton, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useAtomValue } from 'jotai';
+import { getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { TOAST_EXIT_MS } from '../lib/timings';
 import { dismissToast, listenForToastEvents, toastsAtom, type Toast } from '../lib/toast';
@@ -60,10 +60,19 @@ function ToastView({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast overlay on every screen: top right, 20rem wide, 4rem from the top and 1rem from the right. */
-export function Toaster() {
+/**
+ * The toast overlay on every screen: top right, 20rem wide, 4rem from the top and 1rem from the right.
+ * Toasts raised on another page (a daily reward claimed on the hub) are closed on entering the game
+ * room, where they would cover a seat; those the table raises itself stay. See docs/design.md, "Renderer".
+ */
+export function Toaster({ inGameRoom = false }: { inGameRoom?: boolean }) {
   const toasts = useAtomValue(toastsAtom);
   useEffect(() => listenForToastEvents(), []);
+  useEffect(() => {
+    if (!inGameRoom) return;
+    const store = getDefaultStore();
+    for (const { id } of store.get(toastsAtom)) dismissToast(id, store);
+  }, [inGameRoom]);
   return (
     <div className={classes.viewport} aria-live="polite">
       {toasts.map((toast) => (

@@ -71,4 +71,18 @@ describe('useOnlineFriends', () => {
     await act(async () => loads.calls[1]!.resolve(list(friend(8, 'kwame'))));
     await waitFor(() => expect(names(result.current.query.data)).toEqual(['kwame']));
   });
+
+  it('loads the list again when a friend request arrives, showing it without a reload', async () => {
+    const { result } = mount();
+    await waitFor(() => expect(loads.calls).toHaveLength(1));
+    await act(async () => loads.calls[0]!.resolve(list()));
+    await waitFor(() => expect(result.current.query.data?.incoming).toEqual([]));
+    act(() => fakeSocket.emit({ type: 'FRIEND_REQUEST', userId: 8 }));
+    await waitFor(() => expect(loads.calls).toHaveLength(2));
+    const asking = { ...friend(8, 'kwame'), status: 'pending' as const, requestedBy: 8 };
+    await act(async () => loads.calls[1]!.resolve({ friends: [], incoming: [asking], outgoing: [] }));
+    await waitFor(() =>
+      expect(result.current.query.data?.incoming.map((f) => f.username)).toEqual(['kwame']),
+    );
+  });
 });

@@ -12,12 +12,16 @@ import { askOnlineStatus, onlineUsersAtom, presenceAnsweredAtom } from './presen
 import { reloadQuery } from './query-client';
 import { socket, socketStatusAtom } from './realtime';
 
-/** Requests from other players arrive without a socket message; the list looks again this often. */
+/**
+ * A safety net for changes no socket message tells (a request withdrawn or turned down); new
+ * requests come with FRIEND_REQUEST and new friends with USER_ONLINE.
+ */
 const FRIENDS_REFRESH_MS = 20_000;
 
 /**
  * The friends list query, the online set and whether the server has answered yet. A USER_ONLINE
- * from a player not on the list yet (someone accepted the caller's request) fetches it again.
+ * from a player not on the list yet (someone accepted the caller's request) fetches it again, and
+ * so does a FRIEND_REQUEST (someone asked the caller).
  */
 export function useOnlineFriends(enabled: boolean) {
   const client = useQueryClient();
@@ -44,6 +48,11 @@ export function useOnlineFriends(enabled: boolean) {
       if (!known.has(m.userId)) void reloadQuery(client, friendsQueryKey);
     });
   }, [enabled, idsKey, client]);
+
+  useEffect(() => {
+    if (!enabled) return;
+    return socket.on('FRIEND_REQUEST', () => void reloadQuery(client, friendsQueryKey));
+  }, [enabled, client]);
 
   return { query, online, answered };
 }

@@ -268,3 +268,65 @@ describe.each(DIALECTS)('migration 0018_moves_keyed_by_game on %s', (dialect) =>
     }
   });
 });
+
+describe.each(DIALECTS)('migration 0019_one_active_reward_per_day on %s', (dialect) => {
+  it('keeps the oldest active reward of a day active and refuses a second one afterwards', async () => {
+    const { db, schema, close } = await emptyDb(dialect);
+    try {
+      const migrator = new Migrator({
+        db,
+        provider: new StaticMigrationProvider(dialect),
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
+      expect((await migrator.migrateTo('0018_moves_keyed_by_game')).error).toBeUndefined();
+      const reward = (day: number, isActive: number, description: string) => ({
+        day,
+        amount: 50,
+        currency_type: 'regular' as const,
+        description,
+        image_url: null,
+        is_active: isActive,
+        bonus_item_id: null,
+        created_at: 1,
+        updated_at: 1,
+      });
+      await db
+        .insertInto('daily_rewards')
+        .values([
+          reward(1, 1, 'first'),
+          reward(1, 1, 'second'),
+          reward(1, 0, 'off'),
+          reward(2, 1, 'day two'),
+          reward(1, 1, 'third'),
+        ])
+        .execute();
+
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await db
+        .selectFrom('daily_rewards')
+        .select(['description', 'is_active'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { description: 'first', is_active: 1 },
+        { description: 'second', is_active: 0 },
+        { description: 'off', is_active: 0 },
+        { description: 'day two', is_active: 1 },
+        { description: 'third', is_active: 0 },
+      ]);
+      await expect(
+        db
+          .insertInto('daily_rewards')
+          .values(reward(2, 1, 'again'))
+          .execute(),
+      ).rejects.toThrow(/unique/i);
+      // Inactive rows for a day stay allowed, as many as staff keep.
+      await db
+        .insertInto('daily_rewards')
+        .values(reward(2, 0, 'spare'))
+        .execute();
+    } finally {
+      await close();
+    }
+  });
+});

@@ -118,7 +118,7 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
       ok: number;
     }[] = [
       { method: 'GET', url: '/api/manager/daily-rewards', ok: 200 },
-      { method: 'POST', url: '/api/manager/daily-rewards', body: { day: 8 }, ok: 201 },
+      { method: 'POST', url: '/api/manager/daily-rewards', body: { day: 8, isActive: false }, ok: 201 },
       { method: 'PUT', url: `/api/manager/daily-rewards/${reward.id}`, body: { amount: 60 }, ok: 200 },
       { method: 'GET', url: '/api/manager/shop-items', ok: 200 },
       {
@@ -181,6 +181,9 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
       dailyRewardsResponseSchema.parse((await call('GET', '/api/currency/daily-rewards', user.token)).json())
         .rewards;
     const seeded = await schedule();
+    // The seeded Day 1 steps aside so the defaults (day 1) can be added.
+    const seededDay1 = seeded.find((r) => r.day === 1)!;
+    await call('PUT', `/api/manager/daily-rewards/${seededDay1.id}`, manager.token, { isActive: false });
 
     const created = await call('POST', '/api/manager/daily-rewards', manager.token, {});
     expect(created.statusCode).toBe(201);
@@ -225,6 +228,7 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
     expect((await call('DELETE', `/api/manager/daily-rewards/${reward.id}`, manager.token)).statusCode).toBe(
       204,
     );
+    await call('PUT', `/api/manager/daily-rewards/${seededDay1.id}`, manager.token, { isActive: true });
     expect(await schedule()).toEqual(seeded);
     for (const [method, body] of [
       ['PUT', { amount: 5 }],
@@ -236,7 +240,9 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
     }
     expect((await call('DELETE', '/api/manager/daily-rewards/abc', manager.token)).statusCode).toBe(404);
 
-    const actions = (await audit()).filter((a) => a.targetType === 'daily_reward');
+    const actions = (await audit()).filter(
+      (a) => a.targetType === 'daily_reward' && a.targetId !== String(seededDay1.id),
+    );
     expect(actions.map((a) => a.action)).toEqual([
       'daily_reward.delete',
       'daily_reward.update',
@@ -272,11 +278,57 @@ describe.each(DIALECTS)('staff area on %s', (dialect) => {
     expect(
       (
         await call('POST', '/api/manager/daily-rewards', manager.token, {
+          day: 9,
           imageUrl: 'https://cdn.example/x.png',
         })
       ).statusCode,
     ).toBe(201);
     // Nothing refused was written or audited.
+    expect((await audit()).map((a) => a.action)).toEqual(['daily_reward.create']);
+  });
+
+  it('refuses a second active reward for a day, on add and on edit, writing nothing', async () => {
+    const all = async () =>
+      managerDailyRewardsResponseSchema.parse(
+        (await call('GET', '/api/manager/daily-rewards', manager.token)).json(),
+      );
+    const before = await all();
+    const taken = { message: 'Day 1 already has an active reward', code: 'daily_reward_day_taken' };
+
+    // "Add reward" submitted unchanged: the defaults are day 1, which the seeded week has.
+    const again = await call('POST', '/api/manager/daily-rewards', manager.token, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual(taken);
+    // An inactive one for the same day is a draft and allowed; making it active is refused.
+    const draft = await call('POST', '/api/manager/daily-rewards', manager.token, { isActive: false });
+    expect(draft.statusCode).toBe(201);
+    const draftId = draft.json<{ id: number }>().id;
+    const activate = await call('PUT', `/api/manager/daily-rewards/${draftId}`, manager.token, {
+      isActive: true,
+    });
+    expect(activate.statusCode).toBe(409);
+    expect(activate.json()).toEqual(taken);
+    const day2 = before.find((r) => r.day === 2)!;
+    const moved = await call('PUT', `/api/manager/daily-rewards/${day2.id}`, manager.token, { day: 1 });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual(taken);
+
+    expect((await all()).filter((r) => r.isActive)).toEqual(before.filter((r) => r.isActive));
+    expect((await audit()).map((a) => a.action)).toEqual(['daily_reward.create']);
+  });
+
+  it('makes one reward of the same create sent 50 times at once', async () => {
+    const body = { day: 8, amount: 500, description: 'Second week' };
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => call('POST', '/api/manager/daily-rewards', manager.token, body)),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((code) => code === 201)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(49);
+    const rewards = managerDailyRewardsResponseSchema
+      .parse((await call('GET', '/api/manager/daily-rewards', manager.token)).json())
+      .filter((r) => r.day === 8);
+    expect(rewards).toHaveLength(1);
     expect((await audit()).map((a) => a.action)).toEqual(['daily_reward.create']);
   });
 

@@ -13,6 +13,7 @@ import type {
 } from '@shared/protocol';
 import type { Db } from '../../db';
 import type { Database } from '../../db/schema';
+import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors';
 import { balanceOf, moveMoney } from '../currency/ledger';
 import { isPack, toShopItem } from '../currency/service';
@@ -29,6 +30,8 @@ export interface Staff {
 }
 
 const rewardNotFound = () => new DomainError('not_found', 'Daily reward not found', 'daily_reward_not_found');
+const dayTaken = (day: number) =>
+  new DomainError('conflict', `Day ${day} already has an active reward`, 'daily_reward_day_taken');
 const itemNotFound = () => new DomainError('not_found', 'Shop item not found', 'shop_item_not_found');
 const nothingToChange = () =>
   new DomainError('invalid', 'Send at least one field to change', 'nothing_to_change');
@@ -106,55 +109,85 @@ export class ManagerService {
       throw new DomainError('invalid', 'bonusItemId: no such shop item', 'unknown_bonus_item');
   }
 
+  /**
+   * Runs a write that may make a second active reward for a day. The partial unique index on
+   * active days decides between concurrent writes (one commits, the others fail here and write
+   * nothing, their audit row included). See docs/design.md, "Staff area".
+   */
+  private async oneActivePerDay<T>(day: () => number | undefined, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw dayTaken(day() ?? 1);
+      throw error;
+    }
+  }
+
   async createDailyReward(staff: Staff, body: CreateDailyRewardBody): Promise<DailyReward> {
     const now = this.deps.now();
-    return this.db.transaction().execute(async (trx) => {
-      await this.checkBonusItem(trx, body.bonusItemId);
-      const row = await repo.insertDailyReward(trx, {
-        day: body.day,
-        amount: body.amount,
-        currency_type: body.currencyType,
-        description: body.description,
-        image_url: body.imageUrl,
-        is_active: body.isActive ? 1 : 0,
-        bonus_item_id: body.bonusItemId,
-        created_at: now,
-        updated_at: now,
-      });
-      const reward = toReward(row);
-      await this.audit(trx, staff, 'daily_reward.create', { type: 'daily_reward', id: reward.id }, reward);
-      return reward;
-    });
+    return this.oneActivePerDay(
+      () => body.day,
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          await this.checkBonusItem(trx, body.bonusItemId);
+          const row = await repo.insertDailyReward(trx, {
+            day: body.day,
+            amount: body.amount,
+            currency_type: body.currencyType,
+            description: body.description,
+            image_url: body.imageUrl,
+            is_active: body.isActive ? 1 : 0,
+            bonus_item_id: body.bonusItemId,
+            created_at: now,
+            updated_at: now,
+          });
+          const reward = toReward(row);
+          await this.audit(
+            trx,
+            staff,
+            'daily_reward.create',
+            { type: 'daily_reward', id: reward.id },
+            reward,
+          );
+          return reward;
+        }),
+    );
   }
 
   async updateDailyReward(staff: Staff, id: number, body: UpdateDailyRewardBody): Promise<DailyReward> {
     if (Object.keys(body).length === 0) throw nothingToChange();
     const now = this.deps.now();
-    return this.db.transaction().execute(async (trx) => {
-      const before = await repo.findDailyReward(trx, id);
-      if (!before) throw rewardNotFound();
-      await this.checkBonusItem(trx, body.bonusItemId);
-      const row = await repo.updateDailyReward(trx, id, {
-        day: body.day,
-        amount: body.amount,
-        currency_type: body.currencyType,
-        description: body.description,
-        image_url: body.imageUrl,
-        is_active: body.isActive === undefined ? undefined : body.isActive ? 1 : 0,
-        bonus_item_id: body.bonusItemId,
-        updated_at: now,
-      });
-      if (!row) throw rewardNotFound();
-      const reward = toReward(row);
-      await this.audit(
-        trx,
-        staff,
-        'daily_reward.update',
-        { type: 'daily_reward', id },
-        { before: toReward(before), changes: body },
-      );
-      return reward;
-    });
+    let day = body.day;
+    return this.oneActivePerDay(
+      () => day,
+      () =>
+        this.db.transaction().execute(async (trx) => {
+          const before = await repo.findDailyReward(trx, id);
+          if (!before) throw rewardNotFound();
+          day ??= before.day;
+          await this.checkBonusItem(trx, body.bonusItemId);
+          const row = await repo.updateDailyReward(trx, id, {
+            day: body.day,
+            amount: body.amount,
+            currency_type: body.currencyType,
+            description: body.description,
+            image_url: body.imageUrl,
+            is_active: body.isActive === undefined ? undefined : body.isActive ? 1 : 0,
+            bonus_item_id: body.bonusItemId,
+            updated_at: now,
+          });
+          if (!row) throw rewardNotFound();
+          const reward = toReward(row);
+          await this.audit(
+            trx,
+            staff,
+            'daily_reward.update',
+            { type: 'daily_reward', id },
+            { before: toReward(before), changes: body },
+          );
+          return reward;
+        }),
+    );
   }
 
   async deleteDailyReward(staff: Staff, id: number): Promise<void> {

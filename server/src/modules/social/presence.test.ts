@@ -75,6 +75,21 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
     expect(heard(stranger, 'USER_ONLINE', b.userId)).toBe(0);
   });
 
+  it('tells the asked player of a new friend request at once, and no one else', async () => {
+    const url = await setup();
+    const a = await player(url);
+    const b = await player(url);
+    const stranger = await player(url);
+    expect((await post(a.token, '/api/friends/request', { friendId: b.userId })).statusCode).toBe(200);
+    await b.socket.next('FRIEND_REQUEST', (m) => m.userId === a.userId);
+    // The request's answer is the sender's news; a repeat (refused) request tells no one again.
+    expect((await post(a.token, '/api/friends/request', { friendId: b.userId })).statusCode).toBe(409);
+    await onlineSeenBy(b, [a.userId]);
+    expect(heard(b, 'FRIEND_REQUEST', a.userId)).toBe(1);
+    expect(heard(a, 'FRIEND_REQUEST', a.userId)).toBe(0);
+    expect(heard(stranger, 'FRIEND_REQUEST', a.userId)).toBe(0);
+  });
+
   it('ends presence between friends who part or block, and a blocked pair never sees each other', async () => {
     const url = await setup();
     const a = await player(url);

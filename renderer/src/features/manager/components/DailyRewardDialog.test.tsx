@@ -108,6 +108,25 @@ describe('daily reward dialog', () => {
     });
   });
 
+  it('a day that already has an active reward is said by the Day field, and the dialog stays open', async () => {
+    const fetch = stubServer();
+    fetch.mockImplementation((url: string, init?: RequestInit) =>
+      Promise.resolve(
+        init?.method === 'POST'
+          ? json(409, { message: 'Day 1 already has an active reward', code: 'daily_reward_day_taken' })
+          : json(200, []),
+      ),
+    );
+    const onClose = show(null);
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Daily Reward' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add reward' }));
+    await within(dialog).findByText('Day 1 already has an active reward');
+    const day = within(dialog).getByLabelText(/^Day/);
+    expect(day.getAttribute('aria-invalid')).toBe('true');
+    expect(getDefaultStore().get(toastsAtom)).toHaveLength(0);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('edits an existing reward with PUT, and a failure keeps the dialog open with the server message', async () => {
     const fetch = stubServer();
     fetch.mockImplementation((url: string, init?: RequestInit) =>

@@ -13,7 +13,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { CurrencyType, DailyReward } from '@shared/protocol';
 import { currencyKeys } from '../../../lib/currency';
-import { toastFailure } from '../../../lib/http';
+import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import {
   createDailyReward,
@@ -32,6 +32,9 @@ import {
   type RewardFormErrors,
   type RewardFormValues,
 } from './rewardForm';
+
+/** The server's code for a second active reward on one day (docs/api.md, "Staff area"). */
+const DAY_TAKEN = 'daily_reward_day_taken';
 
 interface DailyRewardDialogProps {
   /** The reward to edit, or null to add one. */
@@ -82,7 +85,12 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
       });
       onDone();
     },
-    onError: (error) => toastFailure('Could not save the reward', error),
+    onError: (error) => {
+      // A day that already has an active reward is the form's to fix: said by the Day field.
+      if (error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === DAY_TAKEN)
+        setErrors({ day: error.message });
+      else toastFailure('Could not save the reward', error);
+    },
   });
   const remove = useMutation({
     mutationFn: () => deleteDailyReward(reward!.id),

@@ -65,6 +65,10 @@ describe('recent games on a profile', () => {
     expect(within(rows[1]!).getByText('loss')).toBeTruthy();
     expect(within(rows[1]!).getByText('2–10')).toBeTruthy();
     expect(within(rows[1]!).getByText(/^Quick/)).toBeTruthy();
+    // A score keeps one line and its width on a narrow phone: the opponents' names give way.
+    const score = within(rows[0]!).getByText('10–4');
+    expect(score.style.whiteSpace).toBe('nowrap');
+    expect((score.parentElement as HTMLElement).style.flexShrink).toBe('0');
   });
 
   it('says so when there are none, and shows a failure', async () => {

@@ -40,8 +40,9 @@ function GameRow({ game, ownerId }: { game: UserGame; ownerId: number }) {
           </Text>
         </Stack>
       </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" fw={700}>
+      {/* The score keeps one line and its width (at 360 it wrapped to "12–/9"); the names give way. */}
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
           {score}
         </Text>
         <ActionIcon

@@ -42,7 +42,7 @@ function server(balance: { currency: number; premiumCurrency: number }) {
 }
 
 function show(onClose = vi.fn()) {
-  renderWithProviders(<PurchaseDialog item={avatar} onClose={onClose} />);
+  renderWithProviders(<PurchaseDialog item={avatar} onClose={onClose} />, { route: '/shop?tab=avatars' });
   return onClose;
 }
 
@@ -63,6 +63,23 @@ describe('purchase dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
     await within(dialog).findByText('You need 15 gems more to buy this item.');
     expect(confirm().disabled).toBe(true);
+  });
+
+  it('offers a way to get what is missing: Get gems opens the shop’s packs and closes the dialog', async () => {
+    server({ currency: 5000, premiumCurrency: 25 });
+    const onClose = show();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    const getMore = await within(dialog).findByRole('link', { name: 'Get gems' });
+    expect(getMore.getAttribute('href')).toBe('/shop?tab=packs');
+    fireEvent.click(getMore);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('offers no Get button when the balance covers the price', async () => {
+    server({ currency: 0, premiumCurrency: 40 });
+    show();
+    await waitFor(() => expect(confirm().disabled).toBe(false));
+    expect(screen.queryByRole('link', { name: /^Get / })).toBeNull();
   });
 
   it('is disabled while the purchase runs, then closes and announces it', async () => {

@@ -6,6 +6,7 @@ import { afterMoneyMove, balanceQueryOptions, currencyName, formatAmount } from 
 import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';
+import { GetMoreButton } from './GetMoreButton';
 
 /** An item bought from a balance: it has a price in coins or gems. */
 export type PricedItem = ShopItem & { price: number; currencyType: CurrencyType };
@@ -90,6 +91,7 @@ export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onC
             </Text>
           )}
           <Group justify="flex-end">
+            {shortfall > 0 && <GetMoreButton currencyType={item.currencyType} onClose={onClose} />}
             <Button variant="default" onClick={onClose} disabled={purchase.isPending}>
               Cancel
             </Button>
