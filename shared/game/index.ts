@@ -14,4 +14,5 @@ export {
 export type { NewGameOptions } from './engine';
 export { viewFor, type SeatView } from './view';
 export { chooseCard, BOT_LEVELS, type BotLevel } from './bots';
+export { BOT_PERSONAS, botPersonaOf, botUsername, botUsernames, type BotPersona } from './bots/personas';
 export { hashSeed } from './rng';

@@ -98,6 +98,10 @@ export async function playToTheEnd(pages: Page[], onStep?: () => Promise<void>) 
     );
     if (over.every(Boolean)) return;
     for (const page of pages) {
+      // A finished trick held on the table goes at a tap (docs/design.md, "Pacing the table").
+      const paused = page.locator('[data-testid="felt"][data-paused]');
+      if (await paused.isVisible().catch(() => false))
+        await paused.click({ timeout: 1000 }).catch(() => undefined);
       const card = hand(page).locator('button:not([disabled])').first();
       if (await card.isVisible().catch(() => false))
         await card.click({ timeout: 1000 }).catch(() => undefined);

@@ -51,7 +51,7 @@ async function playWholeGame(page: Page, players: number, level: string) {
   await expect(hand(page).getByRole('button')).toHaveCount(5);
   // The bots' seats: one per bot (its "bot" badge), named as the server names them.
   await expect(page.getByText('bot', { exact: true })).toHaveCount(players - 1);
-  await expect(page.getByText(`Bot (${level})`).first()).toBeVisible();
+  await expect(page.getByText(new RegExp(`^\\S+ \\(${level}\\)$`)).first()).toBeVisible();
   await playToTheEnd([page]);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Offline practice · unrated · no rewards')).toBeVisible();

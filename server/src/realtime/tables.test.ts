@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { botPersonaOf } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
 import { connectPlayer, joinGame, playOn, type Player } from '../testing/game-clients';
@@ -83,11 +84,13 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     const gameId = started.json().id as string;
     const first = await joinGame(me, gameId);
     expect(first.players).toHaveLength(4);
-    expect(first.players.filter((p) => p.isBot).map((p) => p.username)).toEqual([
-      'Bot (medium)',
-      'Bot (medium)',
-      'Bot (medium)',
-    ]);
+    // Three bots, three different names, each still saying its level (docs/design.md, "Bots at the table").
+    const botNames = first.players.filter((p) => p.isBot).map((p) => p.username);
+    expect(new Set(botNames).size).toBe(3);
+    for (const name of botNames) {
+      expect(name).toMatch(/^\S+ \(medium\)$/);
+      expect(botPersonaOf(name)).toBeDefined();
+    }
     expect(first.players.filter((p) => p.userId === me.userId)).toHaveLength(1);
     const last = await playAlone(me, gameId);
     expect(last.status).toBe('finished');

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { applyPlay, legalCards } from '@shared/game';
+import { applyPlay, botPersonaOf, legalCards } from '@shared/game';
 import type { ServerMessage } from '@shared/protocol';
 import { PreparedFrame } from '../infra/frame';
 import { LocalRoomDirectory } from '../infra/room-directory';
@@ -214,10 +214,11 @@ describe('RoomManager over a GameStore', () => {
     const practice = await rooms.create('practice', [{ bot: 'hard' }, ama]);
     // Bots are never looked up.
     expect(store.avatarLookups).toEqual([[ama.userId]]);
-    expect(practice.join(ama.userId).players.map((p) => [p.username, p.avatarUrl])).toEqual([
-      ['Bot (hard)', null],
-      ['ama', '/assets/shop/avatars/lion.svg'],
-    ]);
+    const [bot, human] = practice.join(ama.userId).players;
+    expect(bot).toMatchObject({ avatarUrl: null, isBot: true });
+    expect(botPersonaOf(bot!.username)).toBeDefined();
+    expect(bot!.username).toMatch(/ \(hard\)$/);
+    expect(human).toMatchObject({ username: 'ama', avatarUrl: '/assets/shop/avatars/lion.svg' });
     await practice.resign(ama.userId);
     // Someone else's avatar is not handed to a player who shows their initials.
     const quick = await rooms.create('quick', [ama, kofi]);

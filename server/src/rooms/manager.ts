@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { newGame, type BotLevel } from '@shared/game';
+import { BOT_PERSONAS, botUsername, newGame, type BotLevel } from '@shared/game';
 import type { GameMode, ServerMessageOf } from '@shared/protocol';
 import type { Bus } from '../infra/bus';
 import type { RoomDirectory } from '../infra/room-directory';
@@ -8,11 +8,6 @@ import type { RoomPlayer, RoomSnapshot } from './types';
 
 export type Seat = { userId: number; username: string } | { bot: BotLevel };
 
-const BOT_NAMES: Record<BotLevel, string> = {
-  easy: 'Bot (easy)',
-  medium: 'Bot (medium)',
-  hard: 'Bot (hard)',
-};
 /** Finished rooms stay in memory this long, so late GAME_JOINs and final frames are cheap. */
 const FINISHED_RETENTION_MS = 5 * 60_000;
 
@@ -236,9 +231,18 @@ export class RoomManager {
     const avatars = await this.deps.store.avatarsOf(
       seats.flatMap((seat) => ('bot' in seat ? [] : [seat.userId])),
     );
+    // Each bot gets the next persona from a random one, so the bots of a table are told apart
+    // (docs/design.md, "Bots at the table").
+    let persona = randomInt(BOT_PERSONAS.length);
     const players: RoomPlayer[] = seats.map((seat, i) =>
       'bot' in seat
-        ? { seat: i, userId: null, username: BOT_NAMES[seat.bot], botLevel: seat.bot, avatarUrl: null }
+        ? {
+            seat: i,
+            userId: null,
+            username: botUsername(BOT_PERSONAS[persona++ % BOT_PERSONAS.length]!, seat.bot),
+            botLevel: seat.bot,
+            avatarUrl: null,
+          }
         : {
             seat: i,
             userId: seat.userId,

@@ -43,6 +43,9 @@ export function GameRoomPage() {
     <GameTable
       game={room.game}
       handResult={room.handResult}
+      pause={room.pause}
+      handLog={room.handLog}
+      onSkipPause={room.skipPause}
       over={room.over}
       announcement={room.announcement}
       deck={deck}

@@ -7,6 +7,7 @@ import { GameTable } from './GameTable';
 import { tableProps } from './table-test-props';
 import { RESULT_CARD_PX } from './table/Trick';
 import { tableLayout } from './table/layout';
+import type { TablePause } from '../hooks/tablePacing';
 
 const NAMES = ['ama', 'kofi', 'esi', 'yaw'];
 
@@ -47,7 +48,13 @@ function gameOf(n: number, change: Partial<GameView> = {}): GameView {
 }
 
 function table(game: GameView, handResult: Parameters<typeof GameTable>[0]['handResult'] = null) {
-  return <GameTable {...tableProps(game, { handResult })} />;
+  // A hand's result is shown during the pause that follows its last trick.
+  const pause = handResult && game.lastTrick ? resultPause(game.lastTrick) : null;
+  return <GameTable {...tableProps(game, { handResult, pause })} />;
+}
+
+function resultPause(trick: NonNullable<GameView['lastTrick']>): TablePause {
+  return { phase: 'result', trick, handNumber: 1, trickNumber: 5, handEnded: true };
 }
 
 function viewport(width: number, height: number) {
@@ -144,12 +151,19 @@ describe('the table for 2, 3 and 4 seats', () => {
   it(`the hand result shows its card at least 48 px wide (${RESULT_CARD_PX} px)`, () => {
     viewport(390, 844);
     renderWithProviders(
-      table(gameOf(2, { currentTrick: [], trickNumber: 1 }), {
-        seat: 1,
-        card: '7_hearts',
-        points: 1,
-        reason: '7 captured the lead: 1 point',
-      }),
+      table(
+        gameOf(2, {
+          currentTrick: [],
+          trickNumber: 1,
+          lastTrick: { winner: 1, plays: [{ seat: 1, card: '7_hearts' }] },
+        }),
+        {
+          seat: 1,
+          card: '7_hearts',
+          points: 1,
+          reason: '7 captured the lead: 1 point',
+        },
+      ),
       { route: '/' },
     );
     const card = within(screen.getByRole('status')).getByAltText('7 of hearts');

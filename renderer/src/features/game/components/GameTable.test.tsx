@@ -7,6 +7,15 @@ import { GameTable, type GameTableProps } from './GameTable';
 import { tableProps } from './table-test-props';
 import type { HandResult } from '../hooks/handResult';
 
+const wonByKofi: NonNullable<GameView['lastTrick']> = {
+  winner: 1,
+  plays: [
+    { seat: 0, card: '8_hearts' },
+    { seat: 1, card: '9_hearts' },
+  ],
+};
+const handEnd = { trick: wonByKofi, handNumber: 2, trickNumber: 5, handEnded: true } as const;
+
 const base: GameView = {
   id: 'g1',
   mode: 'ranked',
@@ -115,9 +124,86 @@ describe('game table', () => {
         },
       },
       handResult: { seat: 1, card: '7_hearts', points: 1, reason: '7 captured the lead: 1 point' },
+      pause: { ...handEnd, phase: 'result' },
     });
     expect(screen.getByText('kofi wins the hand')).toBeTruthy();
     expect(screen.getByText('7 captured the lead: 1 point')).toBeTruthy();
+  });
+
+  it('a finished trick stays with its winning card marked and "kofi takes the trick"; a tap ends it', () => {
+    const onSkipPause = vi.fn();
+    renderTable({
+      game: { currentTrick: [], trickNumber: 3, turn: 1, legalCards: [], lastTrick: wonByKofi },
+      pause: { phase: 'trick', trick: wonByKofi, handNumber: 2, trickNumber: 2, handEnded: false },
+      onSkipPause,
+    });
+    const cards = screen.getAllByTestId('trick-card');
+    expect(cards).toHaveLength(2);
+    expect(cards.filter((c) => c.hasAttribute('data-winner')).map((c) => c.textContent)).toEqual(['kofi']);
+    expect(screen.getByTestId('table-status').textContent).toBe('kofi takes the trick');
+    // Nothing to look back at while the trick is still on the table.
+    expect(screen.queryByRole('button', { name: 'Last trick' })).toBeNull();
+    fireEvent.click(screen.getByTestId('felt'));
+    expect(onSkipPause).toHaveBeenCalledOnce();
+  });
+
+  it('the viewer who takes the trick reads "You take the trick" and may lead at once', () => {
+    const mine = { winner: 0, plays: wonByKofi.plays };
+    const { onPlay } = renderTable({
+      game: { currentTrick: [], trickNumber: 3, turn: 0, legalCards: ['7_hearts'], lastTrick: mine },
+      pause: { phase: 'trick', trick: mine, handNumber: 2, trickNumber: 2, handEnded: false },
+    });
+    expect(screen.getByTestId('table-status').textContent).toBe('You take the trick');
+    fireEvent.click(screen.getByRole('button', { name: /7 of hearts/i }));
+    expect(onPlay).toHaveBeenCalledWith('7_hearts');
+  });
+
+  it('at a hand’s end the new deal waits: the trick, then the result alone, never over each other', () => {
+    const next = { currentTrick: [], handNumber: 3, trickNumber: 1, lastTrick: wonByKofi };
+    const handResult: HandResult = {
+      seat: 1,
+      card: '9_hearts',
+      points: 1,
+      reason: '9 took the last trick: 1 point',
+    };
+    renderTable({ game: next, handResult, pause: { ...handEnd, phase: 'trick' } });
+    expect(screen.getAllByTestId('trick-card')).toHaveLength(2);
+    expect(screen.queryByText('kofi wins the hand')).toBeNull();
+    // The next deal's cards are not in the hand yet, nor the new hand's number in the toolbar.
+    expect(screen.queryAllByRole('button', { name: /of (hearts|spades|clubs|diamonds)/ })).toHaveLength(0);
+    expect(screen.getByTestId('hand-progress').textContent).toBe('Hand 2 · trick 5/5');
+    cleanup();
+    renderTable({ game: next, handResult, pause: { ...handEnd, phase: 'result' } });
+    expect(screen.getByText('kofi wins the hand')).toBeTruthy();
+    expect(screen.queryAllByTestId('trick-card')).toHaveLength(0);
+    expect(screen.queryAllByRole('button', { name: /of (hearts|spades|clubs|diamonds)/ })).toHaveLength(0);
+  });
+
+  it('Scores opens the log: each finished hand, its winner, points and the totals after it', async () => {
+    renderTable({
+      game: { handNumber: 3 },
+      handLog: [
+        { handNumber: 1, seat: 1, points: 3, totals: [0, 3] },
+        { handNumber: 2, seat: 0, points: 1, totals: [1, 3] },
+      ],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Scores' }));
+    const hands = (await screen.findAllByTestId('score-log-hand')).map((h) => h.textContent);
+    expect(hands).toEqual([
+      'Hand 2: you won+1 pointYou 1 · kofi 3',
+      'Hand 1: kofi won+3 pointsYou 0 · kofi 3',
+    ]);
+    expect(screen.getByTestId('score-log-now').textContent).toBe('You 4 · kofi 6');
+  });
+
+  it('the score log says which hands it did not see rather than guess them', async () => {
+    renderTable({
+      game: { handNumber: 4 },
+      handLog: [{ handNumber: 3, seat: 1, points: 2, totals: [4, 6] }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Scores' }));
+    expect(await screen.findAllByTestId('score-log-hand')).toHaveLength(1);
+    expect(screen.getByText(/2 earlier hands finished while this table was not open here/)).toBeTruthy();
   });
 
   it("the hand's result gives way to the next hand's first card, which it would cover", () => {

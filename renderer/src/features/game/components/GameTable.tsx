@@ -5,11 +5,14 @@ import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
 import type { Announcement } from '../hooks/announce';
+import type { HandLogEntry } from '../hooks/handLog';
 import type { HandResult } from '../hooks/handResult';
+import type { TablePause } from '../hooks/tablePacing';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
 import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
+import { ScoreLogDrawer } from './table/ScoreLog';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
 import { TableToolbar } from './table/Toolbar';
 import { TrickArea } from './table/Trick';
@@ -17,6 +20,15 @@ import { TrickArea } from './table/Trick';
 export interface GameTableProps {
   game: GameView;
   handResult: HandResult | null;
+  /**
+   * The table is held on a finished trick, then a hand's result (useGameRoom's `pause`): the trick
+   * stays with its winner marked, and a hand's end withholds the next deal until it is over.
+   */
+  pause?: TablePause | null;
+  /** The hands finished at this table, for the score log (useGameRoom's `handLog`). */
+  handLog?: readonly HandLogEntry[];
+  /** The player tapped the table during a pause: it ends now. */
+  onSkipPause?(): void;
   over: ServerMessageOf<'GAME_OVER'> | null;
   announcement: Announcement | null;
   /** The viewer's default deck: their hand, the trick and the backs are drawn from it. */
@@ -38,7 +50,7 @@ export interface GameTableProps {
   offline?: boolean;
 }
 
-type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
+type OpenDialog = 'resign' | 'rules' | 'lastTrick' | 'scores' | null;
 
 /** Under an embedded table: the bottom tabs, the page's bottom padding and its frame's padding. */
 const EMBEDDED_ROOM_BELOW_PX = BOTTOM_NAV_HEIGHT + 32;
@@ -50,8 +62,11 @@ const EMBEDDED_ROOM_BELOW_PX = BOTTOM_NAV_HEIGHT + 32;
  * seat there). Every position comes from tableLayout; see docs/design.md, "Renderer: the table layout".
  */
 export function GameTable({
-  game,
+  game: current,
   handResult,
+  pause = null,
+  handLog = [],
+  onSkipPause,
   over,
   announcement,
   deck,
@@ -62,6 +77,8 @@ export function GameTable({
   readOnly = false,
   offline = false,
 }: GameTableProps) {
+  // At a hand's end the next deal waits for the pause: the table shows the hand just played out.
+  const game = pause?.handEnded ? withheldDeal(current, pause) : current;
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
   const { ref: sizeRef, width: frameWidth } = useElementSize();
@@ -115,7 +132,10 @@ export function GameTable({
 
       <TrickArea
         game={game}
-        handResult={over ? null : handResult}
+        handResult={over || pause?.phase !== 'result' ? null : handResult}
+        pause={pause}
+        onSkipPause={onSkipPause}
+        onShowScores={() => setDialog('scores')}
         layout={layout}
         bottomSeat={bottom.seat}
         motion={motion}
@@ -159,6 +179,7 @@ export function GameTable({
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
+      <ScoreLogDrawer opened={dialog === 'scores'} onClose={close} game={current} log={handLog} />
       {!readOnly && <GameOverDialog game={game} over={over} offline={offline} onPlayAgain={onPlayAgain} />}
     </div>
   );
@@ -171,4 +192,19 @@ export function GameTable({
       {table}
     </div>
   );
+}
+
+/** The view as it stood when a hand's last trick was won: no one holds a card, nobody is to play. */
+function withheldDeal(game: GameView, pause: TablePause): GameView {
+  return {
+    ...game,
+    hand: [],
+    legalCards: [],
+    turn: null,
+    turnDeadline: null,
+    handNumber: pause.handNumber,
+    trickNumber: pause.trickNumber,
+    currentTrick: [],
+    players: game.players.map((p) => ({ ...p, cardsInHand: 0 })),
+  };
 }

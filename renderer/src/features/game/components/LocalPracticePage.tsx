@@ -76,6 +76,9 @@ function LocalTable({
     <GameTable
       game={room.game}
       handResult={room.handResult}
+      pause={room.pause}
+      handLog={room.handLog}
+      onSkipPause={room.skipPause}
       over={room.over}
       announcement={room.announcement}
       deck={deck}

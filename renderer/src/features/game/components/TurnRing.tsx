@@ -18,11 +18,14 @@ export function TurnRing({
   avatarUrl,
   deadline,
   active,
+  color,
 }: {
   username: string;
   avatarUrl: string | null;
   deadline: number | null;
   active: boolean;
+  /** The avatar's own colour (a bot's persona), in place of the turn's gold and the idle grey. */
+  color?: string;
 }) {
   const now = useNow(active && deadline !== null);
   const size = 56;
@@ -66,8 +69,8 @@ export function TurnRing({
         username={username}
         avatarUrl={avatarUrl}
         size={44}
-        color={active ? 'spar' : 'gray'}
-        variant="filled"
+        color={color ?? (active ? 'spar' : 'gray')}
+        variant={color && !active ? 'light' : 'filled'}
         style={{ position: 'absolute', top: 6, left: 6 }}
       />
     </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEventMessage, GameView } from '@shared/protocol';
-import { announcementOf, nextAnnouncement } from './announce';
+import { announcementOf, nextAnnouncement, takesTheTrick } from './announce';
 
 const game: GameView = {
   id: 'g1',
@@ -71,7 +71,7 @@ describe('screen-reader announcements', () => {
       yourTurn,
     ])!;
     expect(second.id).toBe(first.id + 1);
-    expect(second.text).toBe('You took trick 1. Your turn');
+    expect(second.text).toBe('You take the trick. Your turn');
   });
 
   it('names the winner of a hand, and a card played when time ran out', () => {
@@ -81,5 +81,20 @@ describe('screen-reader announcements', () => {
     expect(announcementOf(game, [{ kind: 'AUTO_PLAYED', seat: 0, card: 'Q_clubs' }, botTurn])).toBe(
       'Time ran out: Queen of clubs was played for you. Bot (easy) to play',
     );
+  });
+
+  it('says who takes a trick as the table shows it: a bot by its persona alone', () => {
+    const kofi = { ...game, players: [game.players[0]!, { ...game.players[1]!, username: 'Kofi (medium)' }] };
+    const won = (seat: number): GameEventMessage => ({
+      kind: 'TRICK_WON',
+      seat,
+      card: '9_hearts',
+      trickNumber: 2,
+    });
+    expect(announcementOf(kofi, [won(1)])).toBe('Kofi takes the trick');
+    expect(takesTheTrick(kofi, 1)).toBe('Kofi takes the trick');
+    expect(takesTheTrick(kofi, 0)).toBe('You take the trick');
+    // A spectator sees every seat by name.
+    expect(takesTheTrick({ ...kofi, you: null }, 0)).toBe('ama takes the trick');
   });
 });

@@ -1,3 +1,4 @@
+import { botPersonaOf } from '@shared/game';
 import type { GameEventMessage, GameView } from '@shared/protocol';
 import { cardLabel } from '../../../components/CardView';
 import { handReason } from './handResult';
@@ -8,9 +9,18 @@ export interface Announcement {
   text: string;
 }
 
-function nameOf(game: GameView, seat: number): string {
+/** A seat's name where a line must stay short: "You", a bot's persona alone ("Ama"), or the username. */
+export function nameOf(game: GameView, seat: number): string {
   if (game.you?.seat === seat) return 'You';
-  return game.players.find((p) => p.seat === seat)?.username ?? 'Opponent';
+  const player = game.players.find((p) => p.seat === seat);
+  if (!player) return 'Opponent';
+  return (player.isBot ? botPersonaOf(player.username)?.name : undefined) ?? player.username;
+}
+
+/** "Ama takes the trick", or "You take the trick" for the viewer: said and shown alike. */
+export function takesTheTrick(game: GameView, seat: number): string {
+  const name = nameOf(game, seat);
+  return name === 'You' ? 'You take the trick' : `${name} takes the trick`;
 }
 
 /**
@@ -23,7 +33,7 @@ export function announcementOf(game: GameView, events: readonly GameEventMessage
   const said: string[] = [];
   for (const event of events) {
     if (event.kind === 'TRICK_WON') {
-      said.push(`${nameOf(game, event.seat)} took trick ${event.trickNumber}`);
+      said.push(takesTheTrick(game, event.seat));
     } else if (event.kind === 'HAND_WON') {
       said.push(`${nameOf(game, event.seat)} won the hand: ${handReason(event.card, event.points)}`);
     } else if (event.kind === 'AUTO_PLAYED') {

@@ -9,18 +9,22 @@ import {
   type ServerMessageOf,
 } from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
-import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
-import { nextAnnouncement, type Announcement } from './announce';
-import { soundsForUpdate, useGameSounds } from './gameSounds';
-import { handResultAfter, type HandResult } from './handResult';
-
-/** How long the result of a hand stays on the table before the next deal takes over. */
-export const HAND_RESULT_MS = 3500;
+import type { Announcement } from './announce';
+import { useGameSounds } from './gameSounds';
+import type { HandLogEntry } from './handLog';
+import type { HandResult } from './handResult';
+import { playItemSounds, showItem, showPhase, type RoomItem } from './pacedUpdates';
+import { pausesFor, TablePacer, type TablePause } from './tablePacing';
 
 export interface GameRoomState {
   game: GameView | null;
+  /** The result of the last hand won; the table shows it during the pause that follows it. */
   handResult: HandResult | null;
+  /** The table is held on a finished trick or a hand's result (docs/design.md, "Pacing the table"). */
+  pause: TablePause | null;
+  /** The hands finished while this table was open, for its score log. */
+  handLog: readonly HandLogEntry[];
   over: ServerMessageOf<'GAME_OVER'> | null;
   missing: boolean;
   /** A private game called off before it started: declined, withdrawn or expired. */
@@ -44,6 +48,8 @@ export const HELD_PLAY_STALE = {
 export const EMPTY_ROOM: GameRoomState = {
   game: null,
   handResult: null,
+  pause: null,
+  handLog: [],
   over: null,
   missing: false,
   cancelled: null,
@@ -86,8 +92,22 @@ export function useGameRoom(gameId: string) {
     socket.send({ type: 'GAME_JOIN', gameId });
   }, [authenticated, gameId]);
 
+  /** Holds the table on each finished trick (docs/design.md, "Pacing the table"). */
+  const pacer = useRef<TablePacer<RoomItem> | null>(null);
+
   useEffect(() => {
-    let resultTimer: ReturnType<typeof setTimeout> | undefined;
+    const paced = new TablePacer<RoomItem>(
+      {
+        setTimeout: (run, ms) => setTimeout(run, ms),
+        clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+      },
+      (item, phase) => {
+        playItemSounds(item);
+        setState((s) => showItem(s, item, phase));
+      },
+      (phase) => setState((s) => showPhase(s, phase)),
+    );
+    pacer.current = paced;
     /** The held card is no longer in the hand: it was played (by this play or, failing it, not at all). */
     const playedOut = (game: GameView): boolean => {
       const held = heldPlay.current;
@@ -100,8 +120,10 @@ export function useGameRoom(gameId: string) {
         if (m.gameId !== gameId) return;
         view.current = m.game;
         awaitingState.current = false;
+        // A fresh view covers whatever was waiting behind a pause.
+        paced.reset();
         const settled = playedOut(m.game);
-        setState((s) => ({ ...s, game: m.game, missing: false, held: settled ? null : s.held }));
+        setState((s) => ({ ...s, game: m.game, pause: null, missing: false, held: settled ? null : s.held }));
       }),
       socket.on('GAME_UPDATE', (m) => {
         if (m.gameId !== gameId || awaitingState.current || !view.current) return;
@@ -112,25 +134,23 @@ export function useGameRoom(gameId: string) {
         }
         const game = applyDelta(view.current, m);
         view.current = game;
-        const settled = playedOut(game);
-        for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
-        setState((s) => {
-          const handResult = handResultAfter(m.events, s.handResult);
-          if (handResult !== s.handResult) {
-            clearTimeout(resultTimer);
-            resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
-          }
-          const announcement = nextAnnouncement(s.announcement, game, m.events);
-          return { ...s, game, handResult, announcement, held: settled ? null : s.held };
-        });
+        if (playedOut(game)) setState((s) => ({ ...s, held: null }));
+        paced.push({ kind: 'update', game, events: m.events }, pausesFor(m.events));
       }),
       socket.on('GAME_OVER', (m) => {
+        // After the last trick has been seen.
         if (m.gameId === gameId)
-          setState((s) => ({
-            ...s,
-            over: m,
-            announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
-          }));
+          paced.push(
+            {
+              kind: 'over',
+              apply: (s) => ({
+                ...s,
+                over: m,
+                announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
+              }),
+            },
+            [],
+          );
       }),
       socket.on('GAME_INVITATION_CANCELLED', (m) => {
         if (m.gameId === gameId)
@@ -164,7 +184,7 @@ export function useGameRoom(gameId: string) {
     ];
     return () => {
       for (const unsubscribe of off) unsubscribe();
-      clearTimeout(resultTimer);
+      paced.reset();
       // A card held for a table the player has left is not sent after them.
       if (heldPlay.current) socket.unsend(heldPlay.current);
       heldPlay.current = null;
@@ -176,6 +196,8 @@ export function useGameRoom(gameId: string) {
     (card: Card) => {
       // One card at a time: while one is held, the hand waits for it.
       if (!state.game || heldPlay.current) return;
+      // Playing the next lead ends the pause on the trick before it.
+      pacer.current?.skip();
       const message: ClientMessageOf<'GAME_PLAY'> = { type: 'GAME_PLAY', gameId, card, seq: state.game.seq };
       if (socket.send(message)) return;
       heldPlay.current = message;
@@ -191,5 +213,8 @@ export function useGameRoom(gameId: string) {
   /** Calls off a private game that has not started (the challenger withdraws, the friend declines). */
   const callOff = useCallback(() => socket.send({ type: 'DECLINE_GAME_INVITATION', gameId }), [gameId]);
 
-  return { ...state, play, resign, callOff };
+  /** The player tapped the table: the pause ends now. */
+  const skipPause = useCallback(() => pacer.current?.skip(), []);
+
+  return { ...state, play, resign, callOff, skipPause };
 }

@@ -2,6 +2,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { botPersonaOf } from '@shared/game';
 import type { LocalGameCommand } from '../local/runner';
 
 /**
@@ -81,7 +82,10 @@ describe('useLocalGameRoom', () => {
     expect(fake.commands[0]).toMatchObject({ type: 'START', options: { bots: 2, level: 'easy', player } });
     const game = room().game!;
     expect(game).toMatchObject({ mode: 'practice', seq: 0, status: 'active', turnDeadline: null });
-    expect(game.players.filter((p) => p.isBot).map((p) => p.username)).toEqual(['Bot (easy)', 'Bot (easy)']);
+    const botNames = game.players.filter((p) => p.isBot).map((p) => p.username);
+    expect(new Set(botNames).size).toBe(2);
+    for (const name of botNames) expect(botPersonaOf(name)).toBeDefined();
+    expect(botNames.every((name) => name.endsWith(' (easy)'))).toBe(true);
     expect(game.hand).toHaveLength(5);
 
     for (let moves = 0; !room().over && moves < 2000; moves++) {

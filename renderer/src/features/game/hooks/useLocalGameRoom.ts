@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BotLevel, Card } from '@shared/game';
 import { applyDelta, type GameView } from '@shared/protocol';
-import { playSound } from '../../../lib/sounds';
 import { SESSION_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import type { LocalGameMessage, LocalPlayer } from '../local/localGame';
 import { localGameWorker } from '../local/worker';
-import { nextAnnouncement } from './announce';
-import { soundsForUpdate, useGameSounds } from './gameSounds';
-import { handResultAfter } from './handResult';
-import { EMPTY_ROOM, HAND_RESULT_MS, type GameRoomState } from './useGameRoom';
+import { useGameSounds } from './gameSounds';
+import { playItemSounds, showItem, showPhase, type RoomItem } from './pacedUpdates';
+import { pausesFor, TablePacer } from './tablePacing';
+import { EMPTY_ROOM, type GameRoomState } from './useGameRoom';
 
 export interface LocalPractice {
   player: LocalPlayer;
@@ -46,6 +45,8 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
   const [round, setRound] = useState(0);
   const gameId = useRef('');
   const view = useRef<GameView | null>(null);
+  /** Holds the table on each finished trick, as useGameRoom does. */
+  const pacer = useRef<TablePacer<RoomItem> | null>(null);
   useGameSounds(state.game, state.over);
   const { userId, username, avatarUrl } = player;
 
@@ -54,7 +55,18 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
     const id = `local-${round}-${randomUint32().toString(36)}`;
     gameId.current = id;
     view.current = null;
-    let resultTimer: ReturnType<typeof setTimeout> | undefined;
+    const paced = new TablePacer<RoomItem>(
+      {
+        setTimeout: (run, ms) => setTimeout(run, ms),
+        clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+      },
+      (item, phase) => {
+        playItemSounds(item);
+        setState((s) => showItem(s, item, phase));
+      },
+      (phase) => setState((s) => showPhase(s, phase)),
+    );
+    pacer.current = paced;
     const onMessage = ({ data: m }: MessageEvent<LocalGameMessage>) => {
       if (m.type === 'ERROR') {
         if (m.code !== 'STALE_STATE')
@@ -64,25 +76,24 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
       if (m.gameId !== id) return;
       if (m.type === 'GAME_STATE') {
         view.current = m.game;
-        setState((s) => ({ ...s, game: m.game }));
+        paced.reset();
+        setState((s) => ({ ...s, game: m.game, pause: null }));
       } else if (m.type === 'GAME_UPDATE' && view.current) {
         const game = applyDelta(view.current, m);
         view.current = game;
-        for (const sound of soundsForUpdate(game, m.events)) playSound(sound);
-        setState((s) => {
-          const handResult = handResultAfter(m.events, s.handResult);
-          if (handResult !== s.handResult) {
-            clearTimeout(resultTimer);
-            resultTimer = setTimeout(() => setState((x) => ({ ...x, handResult: null })), HAND_RESULT_MS);
-          }
-          return { ...s, game, handResult, announcement: nextAnnouncement(s.announcement, game, m.events) };
-        });
+        paced.push({ kind: 'update', game, events: m.events }, pausesFor(m.events));
       } else if (m.type === 'GAME_OVER') {
-        setState((s) => ({
-          ...s,
-          over: m,
-          announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
-        }));
+        paced.push(
+          {
+            kind: 'over',
+            apply: (s) => ({
+              ...s,
+              over: m,
+              announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
+            }),
+          },
+          [],
+        );
       }
     };
     worker.addEventListener('message', onMessage);
@@ -102,12 +113,14 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
     return () => {
       worker.removeEventListener('message', onMessage);
       worker.postMessage({ type: 'STOP' });
-      clearTimeout(resultTimer);
+      paced.reset();
     };
   }, [round, bots, level, userId, username, avatarUrl]);
 
   const play = useCallback((card: Card) => {
     const game = view.current;
+    // Playing the next lead ends the pause on the trick before it.
+    pacer.current?.skip();
     if (game) localGameWorker().postMessage({ type: 'PLAY', gameId: game.id, card, seq: game.seq });
   }, []);
   const resign = useCallback(() => {
@@ -120,5 +133,8 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
     setRound((r) => r + 1);
   }, []);
 
-  return { ...state, play, resign, callOff, playAgain };
+  /** The player tapped the table: the pause ends now. */
+  const skipPause = useCallback(() => pacer.current?.skip(), []);
+
+  return { ...state, play, resign, callOff, playAgain, skipPause };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DECK, type BotLevel } from '@shared/game';
+import { DECK, botPersonaOf, botUsernames, type BotLevel } from '@shared/game';
 import { applyDelta, deltaFollows, parseServerMessage, type GameView } from '@shared/protocol';
 import { LocalGame, type LocalGameMessage } from './localGame';
 
@@ -177,5 +177,17 @@ describe('LocalGame', () => {
     expect(() => game(0)).toThrow(RangeError);
     expect(() => game(4)).toThrow(RangeError);
     expect(() => game(2, 3)).toThrow(RangeError);
+  });
+
+  it('names each bot differently, as the server does, whatever seat the player takes', () => {
+    for (const seat of [0, 1, 2, 3]) {
+      const start = new Client();
+      start.take(game(3, seat, 20).start());
+      const bots = start.view!.players.filter((p) => p.isBot).map((p) => p.username);
+      expect(bots).toEqual(botUsernames('medium', 3, 20));
+      expect(new Set(bots).size).toBe(3);
+      for (const name of bots) expect(botPersonaOf(name)).toBeDefined();
+      expect(start.view!.players[seat]!.username).toBe('ada');
+    }
   });
 });

@@ -7,6 +7,7 @@
 import {
   RuleError,
   applyPlay,
+  botUsernames,
   chooseCard,
   legalCards,
   newGame,
@@ -24,13 +25,6 @@ export type LocalGameMessage =
   | ServerMessageOf<'GAME_UPDATE'>
   | ServerMessageOf<'GAME_OVER'>
   | ServerMessageOf<'ERROR'>;
-
-/** The bots' names at the table, as the server names its own. */
-export const BOT_NAMES: Record<BotLevel, string> = {
-  easy: 'Bot (easy)',
-  medium: 'Bot (medium)',
-  hard: 'Bot (hard)',
-};
 
 export interface LocalPlayer {
   userId: number;
@@ -81,10 +75,13 @@ export class LocalGame {
     if (!Number.isInteger(seat) || seat < 0 || seat > bots) throw new RangeError('seat must be 0..bots');
     this.id = options.gameId;
     this.humanSeat = seat;
+    // Named as the server names its bots, each a different persona, the first drawn from the seed
+    // (docs/design.md, "Bots at the table").
+    const names = botUsernames(level, bots, options.seed);
     this.seats = Array.from({ length: bots + 1 }, (_, i) =>
       i === seat
         ? { seat: i, ...player, botLevel: null }
-        : { seat: i, userId: null, username: BOT_NAMES[level], avatarUrl: null, botLevel: level },
+        : { seat: i, userId: null, username: names[i < seat ? i : i - 1]!, avatarUrl: null, botLevel: level },
     );
     this.state = newGame({ players: bots + 1, seed: options.seed });
     this.sent = this.view();

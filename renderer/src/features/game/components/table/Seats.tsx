@@ -1,5 +1,6 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import type { DeckFolder } from '@shared/decks';
+import { botPersonaOf } from '@shared/game';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import classes from '../GameTable.module.css';
@@ -47,6 +48,7 @@ export function PlayerBadge({
       avatarUrl={player.avatarUrl}
       deadline={isTurn ? game.turnDeadline : null}
       active={isTurn}
+      color={player.isBot ? botPersonaOf(player.username)?.color : undefined}
     />
   );
   const dealer = game.dealer === player.seat;

@@ -1,11 +1,13 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import { IconHistory } from '@tabler/icons-react';
+import { IconHistory, IconListNumbers } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
+import { takesTheTrick } from '../../hooks/announce';
 import type { HandResult } from '../../hooks/handResult';
+import type { TablePause } from '../../hooks/tablePacing';
 import classes from '../GameTable.module.css';
 import {
   animate,
@@ -22,13 +24,19 @@ import {
 /** The card of the hand result: large enough to read at a glance. */
 export const RESULT_CARD_PX = 52;
 const FLY_IN_MS = 280;
-const COLLECT_HOLD_MS = 450;
+/** The sweep of a trick to its winner, once its pause is over (the pause is the time to see it). */
 const COLLECT_MS = 420;
 
 export interface TrickAreaProps {
   game: GameView;
   /** The result of the hand just won, shown over the felt until the next hand's first card. */
   handResult: HandResult | null;
+  /** A finished trick held on the table (its winner marked), or the hand's result after it. */
+  pause?: TablePause | null;
+  /** A tap on the felt during a pause ends it. */
+  onSkipPause?(): void;
+  /** Opens the hand-by-hand score log. */
+  onShowScores?(): void;
   layout: TableLayout;
   /** The seat drawn at the bottom: the viewer's, or the first player's for a spectator. */
   bottomSeat: number;
@@ -66,6 +74,7 @@ function TrickCard({
   width,
   motion,
   deck,
+  winner = false,
 }: {
   card: Card;
   name: string;
@@ -74,6 +83,8 @@ function TrickCard({
   width: number;
   motion: boolean;
   deck?: DeckFolder;
+  /** The card that took the finished trick: marked while the trick is held on the table. */
+  winner?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
@@ -91,9 +102,20 @@ function TrickCard({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
-    <div className={classes.trickCard} style={placeStyle(place, width)} data-side={side}>
+    <div
+      className={classes.trickCard}
+      style={placeStyle(place, width)}
+      data-side={side}
+      data-winner={winner || undefined}
+      data-testid="trick-card"
+    >
       <div ref={ref}>
-        <DeckCard card={card} width={width} deck={deck} />
+        <DeckCard
+          card={card}
+          width={width}
+          deck={deck}
+          className={winner ? classes.winningCard : undefined}
+        />
         <Text
           size="xs"
           fw={600}
@@ -147,16 +169,11 @@ function CollectedTrick({
         [
           { transform: `rotate(${place.rot}deg)`, opacity: 1 },
           {
-            transform: `rotate(${place.rot}deg)`,
-            opacity: 1,
-            offset: COLLECT_HOLD_MS / (COLLECT_HOLD_MS + COLLECT_MS),
-          },
-          {
             transform: `translate(${target.x - place.cx}px, ${target.y - place.cy}px) scale(0.4)`,
             opacity: 0,
           },
         ],
-        { duration: COLLECT_HOLD_MS + COLLECT_MS, easing: 'ease-in', fill: 'forwards' },
+        { duration: COLLECT_MS, easing: 'ease-in', fill: 'forwards' },
       );
     });
     const first = runs.find((r) => r !== null);
@@ -196,11 +213,20 @@ export function TrickArea({
   motion,
   deck,
   onShowLastTrick,
+  pause = null,
+  onSkipPause,
+  onShowScores,
 }: TrickAreaProps) {
+  // While a finished trick is held, its cards stay where they were played (docs/design.md,
+  // "Pacing the table"); the view has already moved on to the next trick.
+  const held = pause?.phase === 'trick' ? pause : null;
+  const plays = held ? held.trick.plays : game.currentTrick;
+  const handNumber = held ? held.handNumber : game.handNumber;
+  const trickNumber = held ? held.trickNumber : game.trickNumber;
   // The result sits at the felt's centre: once the next hand's first card is played it gives way
   // for good, or it would cover the cards played while its time runs.
   const nothingPlayedYet = game.trickNumber === 1 && game.currentTrick.length === 0;
-  const result = nothingPlayedYet ? handResult : null;
+  const result = nothingPlayedYet || pause?.phase === 'result' ? handResult : null;
   const winner = result ? seatName(game, result.seat) : '';
   const { felt, status } = layout;
   const count = game.players.length;
@@ -217,14 +243,23 @@ export function TrickArea({
     if (motion && game.lastTrick && game.currentTrick.length === 0)
       setCollecting({ key, plays: game.lastTrick.plays, winner: game.lastTrick.winner });
   }
-  const showCollecting = motion && collecting !== null && game.currentTrick.length === 0;
+  // The sweep runs once the trick has been seen; reduced motion has the pause without it.
+  const showCollecting = motion && collecting !== null && game.currentTrick.length === 0 && !held;
 
   return (
     <>
       <div
         className={classes.felt}
-        style={{ left: felt.x, top: felt.y, width: felt.w, height: felt.h }}
+        style={{
+          left: felt.x,
+          top: felt.y,
+          width: felt.w,
+          height: felt.h,
+          cursor: pause && onSkipPause ? 'pointer' : undefined,
+        }}
         data-testid="felt"
+        data-paused={pause?.phase}
+        onClick={pause ? onSkipPause : undefined}
       >
         <Text
           size="sm"
@@ -237,27 +272,42 @@ export function TrickArea({
           className={classes.status}
           style={{ left: status.x - felt.x, top: status.y - felt.y, width: status.w, height: status.h }}
         >
-          {statusLine(game)}
+          {held ? takesTheTrick(game, held.trick.winner) : statusLine(game)}
         </Text>
-        {game.lastTrick && !result && (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            color="gray"
-            leftSection={<IconHistory size={14} />}
-            onClick={onShowLastTrick}
-            className={classes.lastTrick}
-          >
-            Last trick
-          </Button>
+        {!pause && (game.lastTrick || onShowScores) && (
+          <Group gap={2} wrap="nowrap" className={classes.lastTrick}>
+            {game.lastTrick && !result && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                leftSection={<IconHistory size={14} />}
+                onClick={onShowLastTrick}
+              >
+                Last trick
+              </Button>
+            )}
+            {onShowScores && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                color="gray"
+                leftSection={<IconListNumbers size={14} />}
+                onClick={onShowScores}
+              >
+                Scores
+              </Button>
+            )}
+          </Group>
         )}
       </div>
       <div className={classes.trickLayer} aria-label="Cards on the table">
-        {game.currentTrick.map((play) => {
+        {plays.map((play) => {
           const relative = relativeSeat(play.seat, bottomSeat, count);
           return (
             <TrickCard
-              key={`${game.handNumber}-${game.trickNumber}-${play.seat}`}
+              key={`${handNumber}-${trickNumber}-${play.seat}`}
+              winner={held?.trick.winner === play.seat}
               card={play.card}
               name={seatName(game, play.seat)}
               place={layout.trick[relative]!}

@@ -68,6 +68,9 @@ function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: strin
         <GameTable
           game={room.game}
           handResult={room.handResult}
+          pause={room.pause}
+          handLog={room.handLog}
+          onSkipPause={room.skipPause}
           over={null}
           announcement={room.announcement}
           deck={deck}
