@@ -95,7 +95,7 @@ export const restoreAccountResponseSchema = z.object({
 });
 export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema>;
 
-/** What the account settings page shows beyond the user: see docs/api.md, "Account settings". */
+/** What the account settings page shows beyond the user: see docs/api.md, "Account recovery and settings". */
 export const accountSettingsResponseSchema = z.object({
   email: z.string().nullable(),
   isVerified: z.boolean(),
