@@ -136,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     sessionDays: config.sessionDays,
     google,
     loginFailures: seams.loginFailures,
+    resetRequests: seams.resetRequests,
     // Every node's gateway hears of it and signs the sessions' sockets out.
     onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
   });

@@ -7,13 +7,17 @@
 import { z } from 'zod';
 import {
   OAUTH_PLATFORMS,
+  changeEmailBodySchema,
+  changePasswordBodySchema,
   deleteAccountBodySchema,
+  forgotPasswordBodySchema,
   googleBodySchema,
   googleCallbackBodySchema,
   googleExchangeBodySchema,
   googleStartBodySchema,
   loginBodySchema,
   registerBodySchema,
+  resetPasswordBodySchema,
 } from './rest';
 
 export const roleSchema = z.enum(['user', 'manager', 'admin']);
@@ -91,6 +95,25 @@ export const restoreAccountResponseSchema = z.object({
 });
 export type RestoreAccountResponse = z.infer<typeof restoreAccountResponseSchema>;
 
+/** What the account settings page shows beyond the user: see docs/api.md, "Account recovery and settings". */
+export const accountSettingsResponseSchema = z.object({
+  email: z.string().nullable(),
+  isVerified: z.boolean(),
+  /** A new address waiting for its verification link; the current one works until then. */
+  pendingEmail: z.string().nullable(),
+  /** False for an account that signs in with Google only (it sets one through "Forgot password?"). */
+  hasPassword: z.boolean(),
+  googleLinked: z.boolean(),
+});
+export type AccountSettingsResponse = z.infer<typeof accountSettingsResponseSchema>;
+
+export const changeEmailResponseSchema = z.object({
+  pendingEmail: z.string(),
+  emailVerificationSent: z.boolean(),
+  message: z.string(),
+});
+export type ChangeEmailResponse = z.infer<typeof changeEmailResponseSchema>;
+
 /** The link in a verification mail; anything else about the query is a failed verification. */
 export const verifyEmailQuerySchema = z.object({ token: z.string().max(512).optional() });
 
@@ -101,6 +124,10 @@ export type GoogleStartBody = z.input<typeof googleStartBodySchema>;
 export type GoogleCallbackBody = z.input<typeof googleCallbackBodySchema>;
 export type GoogleExchangeBody = z.input<typeof googleExchangeBodySchema>;
 export type DeleteAccountBody = z.input<typeof deleteAccountBodySchema>;
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
 export const providersContract = { response: { 200: providersResponseSchema } };
 export const registerContract = { body: registerBodySchema, response: { 201: authResponseSchema } };
@@ -127,3 +154,20 @@ export const deleteAccountContract = {
   response: { 200: deleteAccountResponseSchema },
 };
 export const restoreAccountContract = { response: { 200: restoreAccountResponseSchema } };
+export const forgotPasswordContract = {
+  body: forgotPasswordBodySchema,
+  response: { 200: messageResponseSchema },
+};
+export const resetPasswordContract = {
+  body: resetPasswordBodySchema,
+  response: { 200: messageResponseSchema },
+};
+export const changePasswordContract = {
+  body: changePasswordBodySchema,
+  response: { 200: messageResponseSchema },
+};
+export const changeEmailContract = {
+  body: changeEmailBodySchema,
+  response: { 200: changeEmailResponseSchema },
+};
+export const accountSettingsContract = { response: { 200: accountSettingsResponseSchema } };

@@ -6,13 +6,17 @@ import {
   isReservedUsername,
   trimSpaces,
 } from '../usernames';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from '../passwords';
 import { avatarSourceSchema, playerStatusSchema } from './decks';
 import { gameModeSchema } from './games';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
-export const PASSWORD_MIN_LENGTH = 8;
-/** Long enough for any passphrase, short enough that hashing cannot be used to burn CPU. */
-export const PASSWORD_MAX_LENGTH = 256;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** See shared/usernames.ts: invisible characters are refused before the ends are trimmed. */
 export const usernameSchema = z
@@ -35,8 +39,8 @@ export const usernameSchema = z
   .refine((name) => !isReservedUsername(name), { message: RESERVED_USERNAME_MESSAGE });
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG);
 export const emailSchema = z
   .string()
   .trim()
@@ -100,6 +104,27 @@ export const deleteAccountBodySchema = z.object({
   password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
   /** Accounts without a password (Google sign-in) confirm instead. */
   confirm: z.boolean().optional(),
+});
+
+/** Account recovery and settings; see docs/design.md, "Account recovery and settings". */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1, 'token is required').max(512, 'token is too long'),
+  password: passwordSchema,
+});
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string()
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH, 'Password is too long'),
+  newPassword: passwordSchema,
+});
+
+export const changeEmailBodySchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH, 'Password is too long'),
 });
 
 export const DEVICE_PLATFORMS = ['ios', 'android', 'web', 'desktop'] as const;

@@ -9,6 +9,9 @@ import { PATHS, ROUTE_PATTERNS } from '../lib/paths';
 const Home = lazy(() => import('./pages/home'));
 const Auth = lazy(() => import('./pages/auth'));
 const DeleteAccount = lazy(() => import('./pages/delete-account'));
+const ForgotPassword = lazy(() => import('./pages/forgot-password'));
+const ResetPassword = lazy(() => import('./pages/reset-password'));
+const Settings = lazy(() => import('./pages/settings'));
 const Profile = lazy(() => import('./pages/profile'));
 const PrivacyPolicy = lazy(() => import('./pages/privacy-policy'));
 const TermsOfService = lazy(() => import('./pages/terms-of-service'));
@@ -44,6 +47,9 @@ export function AppRoutes() {
         <Route path={PATHS.home} element={<Home />} />
         <Route path={PATHS.auth} element={<Auth />} />
         <Route path={PATHS.deleteAccount} element={<DeleteAccount />} />
+        <Route path={PATHS.forgotPassword} element={<ForgotPassword />} />
+        <Route path={PATHS.resetPassword} element={<ResetPassword />} />
+        <Route path={PATHS.settings} element={<Settings />} />
         <Route path={PATHS.profile} element={<Profile />} />
         <Route path={PATHS.privacyPolicy} element={<PrivacyPolicy />} />
         <Route path={PATHS.termsOfService} element={<TermsOfService />} />

@@ -7,6 +7,9 @@ import { PATHS } from './paths';
 const EXACT: Record<string, string> = {
   [PATHS.auth]: 'Sign in',
   [PATHS.deleteAccount]: 'Delete account',
+  [PATHS.forgotPassword]: 'Forgot password',
+  [PATHS.resetPassword]: 'Reset password',
+  [PATHS.settings]: 'Account settings',
   [PATHS.profile]: 'Profile',
   [PATHS.privacyPolicy]: 'Privacy Policy',
   [PATHS.termsOfService]: 'Terms of Service',

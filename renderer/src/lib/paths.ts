@@ -9,6 +9,10 @@ export const PATHS = {
   /** Sign-in that comes back to `returnTo` once signed in. */
   signIn: (returnTo: string) => `/auth?returnTo=${encodeURIComponent(returnTo)}`,
   deleteAccount: '/delete-account',
+  /** Account recovery and settings (docs/design.md, "Account recovery and settings"). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  settings: '/settings',
   game: (gameId: string) => `/game/${encodeURIComponent(gameId)}`,
   /** A finished game's replay: a shareable address. */
   replay: (gameId: string) => `/game/${encodeURIComponent(gameId)}/replay`,
@@ -51,6 +55,8 @@ export function localPath(value: string | null | undefined): string | null {
 const HIDDEN_EXACT: string[] = [
   PATHS.home,
   PATHS.auth,
+  PATHS.forgotPassword,
+  PATHS.resetPassword,
   PATHS.privacyPolicy,
   PATHS.termsOfService,
   PATHS.practice,

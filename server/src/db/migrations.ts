@@ -627,6 +627,18 @@ function migrations(dialect: DialectName): Record<string, Migration> {
           .execute();
       },
     },
+    '0020_account_recovery': {
+      async up(db: Kysely<unknown>) {
+        // Password resets and e-mail changes share email_tokens with verification (a purpose
+        // each). A new link supersedes the user's earlier ones of its purpose, and resets are
+        // counted per account, so both look tokens up by user and purpose, newest first.
+        await db.schema
+          .createIndex('email_tokens_user_purpose')
+          .on('email_tokens')
+          .columns(['user_id', 'purpose', 'created_at'])
+          .execute();
+      },
+    },
   };
 }
 

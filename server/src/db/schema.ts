@@ -46,11 +46,19 @@ export interface SessionsTable {
   ip: string | null;
 }
 
+export type EmailTokenPurpose = 'verify_email' | 'change_email' | 'reset_password';
+
 export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
-  purpose: 'verify_email';
+  /**
+   * verify_email: confirms the account's address; change_email: verifies a new address and then
+   * makes it the account's; reset_password: sets a new password. See docs/design.md,
+   * "Account recovery and settings".
+   */
+  purpose: EmailTokenPurpose;
+  /** The address the link was sent to. */
   email: string;
   created_at: number;
   expires_at: number;

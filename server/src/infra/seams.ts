@@ -26,6 +26,8 @@ export interface Seams {
   lock: MatcherLock;
   /** Failed sign-ins per account name: 5 in 15 minutes. */
   loginFailures: AttemptLimits;
+  /** "Forgot password?" requests per e-mail address: 5 in an hour. */
+  resetRequests: AttemptLimits;
   /** Chat messages per sender across nodes; undefined: the chat module counts in memory. */
   chatRate: RedisChatRateLimiter | undefined;
   /** The Redis connections when several nodes share Redis; null on a single node. */
@@ -37,6 +39,8 @@ export interface Seams {
 
 const LOGIN_FAILURES = 5;
 const LOGIN_WINDOW_MS = 15 * 60_000;
+const RESET_REQUESTS = 5;
+const RESET_WINDOW_MS = 60 * 60_000;
 
 export async function createSeams(config: Config, log: FastifyBaseLogger, now: () => number): Promise<Seams> {
   const { nodeId } = config.cluster;
@@ -49,6 +53,7 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
       matches: new LocalMatchStore(),
       lock: new LocalMatcherLock(),
       loginFailures: new AttemptLimiter(LOGIN_FAILURES, LOGIN_WINDOW_MS, now),
+      resetRequests: new AttemptLimiter(RESET_REQUESTS, RESET_WINDOW_MS, now),
       chatRate: undefined,
       redis: null,
       start() {},
@@ -77,6 +82,7 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
     matches: new RedisMatchStore(redis),
     lock: new RedisMatcherLock(redis, nodeId, log),
     loginFailures: new RedisAttemptLimiter(redis, 'login', LOGIN_FAILURES, LOGIN_WINDOW_MS),
+    resetRequests: new RedisAttemptLimiter(redis, 'reset', RESET_REQUESTS, RESET_WINDOW_MS),
     chatRate: new RedisChatRateLimiter(redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),
     redis,
     start: () => presence.start(),

@@ -129,7 +129,8 @@ function sessionTokenOf(message: ClientMessage): string | undefined {
 }
 
 function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): boolean {
-  return 'sessionId' in revoked ? revoked.sessionId === sessionId : revoked.userId === userId;
+  if ('sessionId' in revoked) return revoked.sessionId === sessionId;
+  return revoked.userId === userId && revoked.exceptSessionId !== sessionId;
 }
 
 /**
@@ -254,7 +255,10 @@ export class Gateway {
     if (this.authsInFlight > 0) this.revokedDuringAuth.push(revoked);
     const hit =
       'sessionId' in revoked ? this.bySession.get(revoked.sessionId) : this.byUser.get(revoked.userId);
-    for (const conn of hit) this.signOut(conn, 'Your session has ended; sign in again');
+    for (const conn of hit) {
+      if ('exceptSessionId' in revoked && conn.sessionId === revoked.exceptSessionId) continue;
+      this.signOut(conn, 'Your session has ended; sign in again');
+    }
   }
 
   stop(): void {

@@ -100,6 +100,24 @@ describe.each(DIALECTS)('sessions on open sockets on %s', (dialect) => {
     await owner.next('QUEUE_JOIN_SUCCESS');
   });
 
+  it('a password change signs out the account’s other sockets and keeps the one that changed it', async () => {
+    const url = await setup();
+    const { token } = await register(t.app, { username: 'changer' });
+    const here = await signedIn(url, token);
+    const elsewhere = await signedIn(url, await login('changer'));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'correct horse', newPassword: 'brand new pass' },
+      headers: { authorization: `Bearer ${token}` },
+      remoteAddress: '10.9.9.7',
+    });
+    expect(res.statusCode).toBe(200);
+    await expectSignedOut(elsewhere, /session has ended/);
+    here.send({ type: 'JOIN_QUICK_QUEUE' });
+    await here.next('QUEUE_JOIN_SUCCESS');
+  });
+
   it('the deletion sweep signs out the anonymised account’s sockets', async () => {
     // Sessions outlive the 30-day grace here, so only the sweep can end this one.
     const url = await setup({ SESSION_DAYS: '365' });

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { usernameKey } from '@shared/usernames';
 import { firstPrepared, prepared } from '../../db/prepared';
-import type { Database, SessionsTable, UsersTable } from '../../db/schema';
+import type { Database, EmailTokenPurpose, SessionsTable, UsersTable } from '../../db/schema';
 
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<Database>;
@@ -13,6 +13,16 @@ const SESSION_BY_HASH = prepared<Selectable<SessionsTable>>(
   'session_by_hash',
   'select * from sessions where token_hash = ?',
 );
+
+/** A unique index refused the write (both dialects' ways of saying so). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e.code === '23505' ||
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e.message ?? '')
+  );
+}
 
 export function findUserById(db: Db, id: number) {
   return firstPrepared(db, USER_BY_ID, [id]);
@@ -163,21 +173,51 @@ export function revokeUserSessions(db: Db, userId: number, now: number) {
     .execute();
 }
 
-export function insertEmailToken(
+export async function insertEmailToken(
   db: Db,
-  token: { userId: number; tokenHash: string; email: string; now: number; expiresAt: number },
-) {
-  return db
+  token: {
+    userId: number;
+    tokenHash: string;
+    purpose: EmailTokenPurpose;
+    email: string;
+    now: number;
+    expiresAt: number;
+  },
+): Promise<number> {
+  const row = await db
     .insertInto('email_tokens')
     .values({
       user_id: token.userId,
       token_hash: token.tokenHash,
-      purpose: 'verify_email',
+      purpose: token.purpose,
       email: token.email,
       created_at: token.now,
       expires_at: token.expiresAt,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Marks the user's unused links of these purposes used (all but `exceptId`), so none of them
+ * works any more: a newer mail replaced them, or what they were for happened.
+ */
+export function supersedeEmailTokens(
+  db: Db,
+  userId: number,
+  purposes: EmailTokenPurpose[],
+  now: number,
+  exceptId?: number,
+) {
+  let query = db
+    .updateTable('email_tokens')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', purposes)
+    .where('used_at', 'is', null);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return query.execute();
 }
 
 export function findEmailToken(db: Db, tokenHash: string) {
@@ -195,14 +235,129 @@ export async function consumeEmailToken(db: Db, id: number, now: number): Promis
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function latestEmailTokenAt(db: Db, userId: number) {
+export function latestEmailTokenAt(db: Db, userId: number, purpose: EmailTokenPurpose = 'verify_email') {
   return db
     .selectFrom('email_tokens')
     .select('created_at')
     .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+/** How many links of `purpose` the user was sent since `since` (used or not). */
+export async function countEmailTokensSince(
+  db: Db,
+  userId: number,
+  purpose: EmailTokenPurpose,
+  since: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The new address an e-mail change waits to verify, if a live link for one is out. */
+export async function pendingEmailOf(db: Db, userId: number, now: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('email')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'change_email')
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/**
+ * Sets a new password with the reset link that allowed it, in one transaction: the link is
+ * consumed only if still unused (of many racing requests exactly one gets here), the account's
+ * other reset links and all its sessions end, and the address counts as verified (the link
+ * proved it is read). False when the link was already used.
+ */
+export async function applyPasswordReset(
+  db: Db,
+  reset: { tokenId: number; userId: number; passwordHash: string; now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await consumeEmailToken(trx, reset.tokenId, reset.now))) return false;
+    await supersedeEmailTokens(trx, reset.userId, ['reset_password'], reset.now);
+    await trx
+      .updateTable('users')
+      .set({ password_hash: reset.passwordHash, is_verified: 1, updated_at: reset.now })
+      .where('id', '=', reset.userId)
+      .execute();
+    await revokeUserSessions(trx, reset.userId, reset.now);
+    return true;
+  });
+}
+
+/** A new password for a signed-in user; every session but `keepSessionId` ends with it. */
+export async function changePassword(
+  db: Db,
+  change: { userId: number; passwordHash: string; keepSessionId: number; now: number },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: change.passwordHash, updated_at: change.now })
+      .where('id', '=', change.userId)
+      .execute();
+    await trx
+      .updateTable('sessions')
+      .set({ revoked_at: change.now })
+      .where('user_id', '=', change.userId)
+      .where('id', '!=', change.keepSessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    // A reset link mailed before the change must not undo it.
+    await supersedeEmailTokens(trx, change.userId, ['reset_password'], change.now);
+  });
+}
+
+/**
+ * Makes a verified new address the account's, consuming its link. False when the link was used
+ * already or another account took the address meanwhile (the unique index decides a race).
+ */
+export async function applyEmailChange(
+  db: Db,
+  change: { tokenId: number; userId: number; email: string; now: number },
+): Promise<boolean> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await consumeEmailToken(trx, change.tokenId, change.now))) return false;
+      // Links to the old address (verification, reset) end with it.
+      await supersedeEmailTokens(
+        trx,
+        change.userId,
+        ['verify_email', 'change_email', 'reset_password'],
+        change.now,
+      );
+      await trx
+        .updateTable('users')
+        .set({
+          email: change.email,
+          email_lower: change.email.toLowerCase(),
+          is_verified: 1,
+          updated_at: change.now,
+        })
+        .where('id', '=', change.userId)
+        .execute();
+      return true;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }
 
 export function usersPastDeletionGrace(db: Db, cutoff: number) {

@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  accountSettingsContract,
+  changeEmailContract,
+  changePasswordContract,
   currentUserContract,
   deleteAccountContract,
+  forgotPasswordContract,
   googleCallbackContract,
   googleContract,
   googleExchangeContract,
@@ -11,6 +15,7 @@ import {
   providersContract,
   registerContract,
   resendVerificationContract,
+  resetPasswordContract,
   restoreAccountContract,
   verifyEmailContract,
 } from '@shared/protocol';
@@ -120,5 +125,34 @@ export function authRoutes(
     '/api/auth/restore-account',
     { preValidation: auth, schema: restoreAccountContract },
     async (request) => accounts.restore(authOf(request).user),
+  );
+
+  // Recovery and settings; see docs/design.md, "Account recovery and settings".
+  app.post(
+    '/api/auth/forgot-password',
+    { config: SIGN_IN_LIMIT, schema: forgotPasswordContract },
+    async (request) => accounts.settings.requestPasswordReset(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    { config: SIGN_IN_LIMIT, schema: resetPasswordContract },
+    async (request) => accounts.settings.resetPassword(request.body),
+  );
+
+  app.get('/api/auth/account', { preValidation: auth, schema: accountSettingsContract }, async (request) =>
+    accounts.settings.settingsOf(authOf(request).user),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    { preValidation: auth, config: SIGN_IN_LIMIT, schema: changePasswordContract },
+    async (request) => accounts.settings.changePassword(authOf(request), request.body),
+  );
+
+  app.post(
+    '/api/auth/change-email',
+    { preValidation: auth, config: SIGN_IN_LIMIT, schema: changeEmailContract },
+    async (request) => accounts.settings.changeEmail(authOf(request).user, request.body),
   );
 }

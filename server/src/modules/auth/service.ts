@@ -17,8 +17,9 @@ import type { Mailer } from '../../infra/mail';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
 import { InvalidGoogleToken, type GoogleIdentity, type GoogleVerifier } from './google';
 import * as repo from './repo';
-import type { UserRow } from './repo';
+import { isUniqueViolation, type UserRow } from './repo';
 import { verificationMail } from './mails';
+import { AccountSettings, sendEmailLink } from './settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS = DAY_MS;
@@ -36,6 +37,8 @@ export interface AccountDeps {
   sessionDays: number;
   google: GoogleVerifier | null;
   loginFailures: AttemptLimits;
+  /** "Forgot password?" requests per address; see docs/design.md, "Account recovery and settings". */
+  resetRequests: AttemptLimits;
   /**
    * Told after sessions are revoked, so open sockets bound to them can be closed on every node.
    * See docs/design.md, "Sessions and revocation".
@@ -43,8 +46,11 @@ export interface AccountDeps {
   onSessionsRevoked?: (revoked: SessionsRevoked) => void;
 }
 
-/** One session (logout) or all of a user's sessions (account takeover, deletion). */
-export type SessionsRevoked = { sessionId: number } | { userId: number };
+/**
+ * One session (logout), all of a user's sessions (account takeover, deletion, password reset), or
+ * all but the one that changed the password.
+ */
+export type SessionsRevoked = { sessionId: number } | { userId: number; exceptSessionId?: number };
 
 export interface ClientInfo {
   userAgent: string | null;
@@ -74,18 +80,14 @@ function needsVerification(user: UserRow): boolean {
   return user.email !== null && user.is_verified !== 1;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e.code === '23505' ||
-    e.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e.message ?? '')
-  );
-}
-
 /** Accounts, sessions and email verification: the rules behind /api/auth. */
 export class AccountService {
-  constructor(private readonly deps: AccountDeps) {}
+  /** Recovery, password and e-mail changes (settings.ts). */
+  readonly settings: AccountSettings;
+
+  constructor(private readonly deps: AccountDeps) {
+    this.settings = new AccountSettings(deps);
+  }
 
   private get db() {
     return this.deps.db.kysely;
@@ -307,28 +309,18 @@ export class AccountService {
     this.deps.onSessionsRevoked?.({ sessionId });
   }
 
-  /** Sends a fresh verification link; false when the mail could not be sent. */
+  /** Sends a fresh verification link (the earlier ones stop working); false when it could not be sent. */
   async sendVerification(user: UserRow): Promise<boolean> {
-    if (!user.email) return false;
-    const now = this.deps.now();
-    const token = newToken();
-    await repo.insertEmailToken(this.db, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      email: user.email,
-      now,
-      expiresAt: now + EMAIL_TOKEN_TTL_MS,
+    const email = user.email;
+    if (!email) return false;
+    return sendEmailLink(this.deps, {
+      user,
+      email,
+      purpose: 'verify_email',
+      ttlMs: EMAIL_TOKEN_TTL_MS,
+      url: (token) => `${this.deps.publicUrl}/api/auth/verify-email?token=${token}`,
+      mail: (url) => verificationMail(user.username, email, url),
     });
-    const link = `${this.deps.publicUrl}/api/auth/verify-email?token=${token}`;
-    try {
-      await this.deps.mailer.send(verificationMail(user.username, user.email, link));
-      if (this.deps.mailer.kind === 'file')
-        this.deps.log.info({ userId: user.id, link }, 'verification mail written to DATA_DIR/mail');
-      return true;
-    } catch (error) {
-      this.deps.log.warn({ err: error, userId: user.id }, 'verification mail could not be sent');
-      return false;
-    }
   }
 
   async resendVerification(user: UserRow): Promise<{ emailVerificationSent: boolean; message: string }> {
@@ -336,7 +328,7 @@ export class AccountService {
       throw new DomainError('invalid', 'This account has no email address to verify', 'no_email');
     if (user.is_verified === 1)
       throw new DomainError('conflict', 'Your email address is already verified', 'already_verified');
-    const last = await repo.latestEmailTokenAt(this.db, user.id);
+    const last = await repo.latestEmailTokenAt(this.db, user.id, 'verify_email');
     const wait = last ? last.created_at + RESEND_INTERVAL_MS - this.deps.now() : 0;
     if (wait > 0)
       throw new DomainError(
@@ -351,16 +343,30 @@ export class AccountService {
     };
   }
 
-  /** Verifies the address a link was sent to; the outcome names the notice the app shows. */
+  /**
+   * Verifies the address a link was sent to; the outcome names the notice the app shows. A link
+   * from an e-mail change also makes that address the account's (docs/design.md, "Account
+   * recovery and settings").
+   */
   async verifyEmail(token: string): Promise<'verified' | 'expired' | 'invalid'> {
     const row =
       token && token.length <= 512 ? await repo.findEmailToken(this.db, hashToken(token)) : undefined;
-    if (!row || row.used_at !== null) return 'invalid';
+    if (!row || row.used_at !== null || row.purpose === 'reset_password') return 'invalid';
     const now = this.deps.now();
     if (row.expires_at <= now) return 'expired';
     const user = await repo.findUserById(this.db, row.user_id);
+    if (!user) return 'invalid';
+    if (row.purpose === 'change_email') {
+      const changed = await repo.applyEmailChange(this.db, {
+        tokenId: row.id,
+        userId: user.id,
+        email: row.email,
+        now,
+      });
+      return changed ? 'verified' : 'invalid';
+    }
     // A link for an address the account no longer has verifies nothing.
-    if (!user || user.email?.toLowerCase() !== row.email.toLowerCase()) return 'invalid';
+    if (user.email?.toLowerCase() !== row.email.toLowerCase()) return 'invalid';
     if (!(await repo.consumeEmailToken(this.db, row.id, now))) return 'invalid';
     await repo.updateUser(this.db, user.id, { is_verified: 1 }, now);
     return 'verified';

@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Badge,
   Button,
   Card,
@@ -12,7 +13,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconLogout, IconShieldCog, IconTrash } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconShieldCog, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
@@ -124,6 +125,20 @@ export function ProfilePage() {
         title={viewingOther ? 'Player Profile' : 'My Profile'}
         backTo={returnTo ?? undefined}
         size="sm"
+        right={
+          !viewingOther && user ? (
+            <ActionIcon
+              component={Link}
+              to={PATHS.settings}
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label="Account settings"
+            >
+              <IconSettings size={22} />
+            </ActionIcon>
+          ) : undefined
+        }
       />
       <Container size="sm" py="md">
         <Stack gap="lg">

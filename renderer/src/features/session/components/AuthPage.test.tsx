@@ -149,4 +149,57 @@ describe('auth page', () => {
     expect(shown!.message).not.toBe('');
     expect(shown!.message).not.toBe('Login failed');
   });
+
+  it('a failed sign-up notice goes away once a later sign-up succeeds', async () => {
+    const user = { id: 5, username: 'kofi_9', email: null, isVerified: false, markedForDelete: false };
+    const { fetch, answer } = server();
+    show('/');
+    fireEvent.click(screen.getByText('Create account'));
+    fireEvent.change(screen.getByLabelText(/Username/), { target: { value: 'kofi' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'secret-pass' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    answer(json(409, { code: 'username_taken', message: 'Username is already taken' }));
+    await waitFor(() =>
+      expect(getDefaultStore().get(toastsAtom)).toMatchObject([{ title: 'Registration failed' }]),
+    );
+    fireEvent.change(screen.getByLabelText(/Username/), { target: { value: 'kofi_9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+    answer(
+      json(201, {
+        user,
+        token: 'fresh',
+        requiresVerification: false,
+        emailVerificationSent: false,
+        message: 'Registration successful',
+      }),
+    );
+    expect(await screen.findByText('arrived at /')).toBeTruthy();
+    const titles = getDefaultStore()
+      .get(toastsAtom)
+      .map((t) => t.title);
+    expect(titles).toEqual(['Registration Successful']);
+  });
+
+  it('a too-short password is refused on the page with the server rule, sending nothing', async () => {
+    const { fetch } = server();
+    show('/');
+    fireEvent.click(screen.getByText('Create account'));
+    fireEvent.change(screen.getByLabelText(/Username/), { target: { value: 'short_pw' } });
+    fireEvent.change(screen.getByLabelText(/Password/), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeTruthy();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1)); // the providers check only
+    expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/auth/register'))).toBe(false);
+    expect(getDefaultStore().get(toastsAtom)).toEqual([]);
+  });
+
+  it('offers "Forgot password?" when signing in', () => {
+    server();
+    show('/');
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+  });
 });

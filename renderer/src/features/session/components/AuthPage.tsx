@@ -13,11 +13,12 @@ import {
 } from '@mantine/core';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { newPasswordProblem } from '@shared/passwords';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { localPath, PATHS } from '../../../lib/paths';
 import { failureText } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { dismissToast, toast } from '../../../lib/toast';
 import { providersQueryOptions } from '../api/google';
 import { useGoogleSignIn } from '../hooks/useGoogleSignIn';
 import { login } from '../api/login';
@@ -52,6 +53,14 @@ export function AuthPage() {
   const providers = useQuery(providersQueryOptions);
   const returnTo = localPath(params.get('returnTo')) ?? PATHS.home;
   const google = useGoogleSignIn(returnTo);
+  /** A shown failure, taken away once a later attempt succeeds or the form is sent again. */
+  const failure = useRef<string | null>(null);
+  const clearFailure = () => {
+    if (failure.current) dismissToast(failure.current);
+    failure.current = null;
+  };
+  /** The password rule checked here too, with the server's words, once "Create account" is pressed. */
+  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const account = useMutation({
     mutationFn: (form: AccountForm) =>
@@ -63,6 +72,7 @@ export function AuthPage() {
             ...(form.email ? { email: form.email } : {}),
           }),
     onSuccess: (answer, form) => {
+      clearFailure();
       signIn(answer);
       if (form.mode === 'signin') {
         if (answer.user.markedForDelete) return;
@@ -89,12 +99,18 @@ export function AuthPage() {
     },
     onError: (error, form) => {
       const title = form.mode === 'signin' ? 'Login failed' : 'Registration failed';
-      toast({ title, description: failureText(error), variant: 'destructive' });
+      failure.current = toast({ title, description: failureText(error), variant: 'destructive' });
     },
   });
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    clearFailure();
+    if (mode === 'register') {
+      const problem = newPasswordProblem(password);
+      setPasswordError(problem);
+      if (problem) return;
+    }
     account.mutate({ mode, username: username.trim(), password, email: email.trim() });
   };
 
@@ -115,7 +131,10 @@ export function AuthPage() {
               <SegmentedControl
                 fullWidth
                 value={mode}
-                onChange={(value) => setMode(value as Mode)}
+                onChange={(value) => {
+                  setMode(value as Mode);
+                  setPasswordError(null);
+                }}
                 data={[
                   { label: 'Sign in', value: 'signin' },
                   { label: 'Create account', value: 'register' },
@@ -148,8 +167,17 @@ export function AuthPage() {
                 autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
                 required
                 value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  if (passwordError) setPasswordError(newPasswordProblem(e.currentTarget.value));
+                }}
+                error={mode === 'register' ? passwordError : null}
               />
+              {mode === 'signin' && (
+                <Anchor component={Link} to={PATHS.forgotPassword} size="sm" ta="right" mt={-8}>
+                  Forgot password?
+                </Anchor>
+              )}
               <Button type="submit" loading={account.isPending} color="spar" c="dark.9" size="md">
                 {mode === 'signin' ? 'Sign in' : 'Create account'}
               </Button>

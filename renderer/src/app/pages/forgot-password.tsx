@@ -1,0 +1,1 @@
+export { ForgotPasswordPage as default } from '../../features/session/components/ForgotPasswordPage';

@@ -1,0 +1,1 @@
+export { AccountSettingsPage as default } from '../../features/session/components/AccountSettingsPage';

@@ -1,0 +1,258 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconKey, IconMail, IconMailForward } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AccountSettingsResponse } from '@shared/protocol';
+import { PageHeader } from '../../../components/PageHeader';
+import { SignInPrompt } from '../../../components/SignInPrompt';
+import { failureText } from '../../../lib/http';
+import { PATHS } from '../../../lib/paths';
+import { useSession } from '../../../lib/session/useSession';
+import { toast } from '../../../lib/toast';
+import {
+  accountSettingsQueryKey,
+  accountSettingsQueryOptions,
+  changeEmail,
+  changePassword,
+} from '../api/account';
+import { NewPasswordFields, newPasswordsProblem } from './NewPasswordFields';
+
+const NO_PASSWORD =
+  'You sign in with Google and have no password yet. To set one, sign out and use "Forgot password?" on the sign-in page with your email.';
+
+function Section({
+  icon,
+  title,
+  children,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Card withBorder radius="md" bg="dark.7" padding="lg" component="section" aria-label={title}>
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap">
+          {icon}
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const client = useQueryClient();
+  const change = useMutation({
+    mutationFn: changeEmail,
+    onSuccess: (answer) => {
+      setEmail('');
+      setPassword('');
+      void client.invalidateQueries({ queryKey: accountSettingsQueryKey });
+      toast({
+        title: answer.emailVerificationSent ? 'Check your new address' : "Couldn't Send Verification Email",
+        description: answer.message,
+        variant: answer.emailVerificationSent ? 'success' : 'warning',
+      });
+    },
+  });
+  return (
+    <Section icon={<IconMail size={20} aria-hidden />} title="Email">
+      <Group gap="xs">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {settings.email ?? 'No email address'}
+        </Text>
+        {settings.email && (
+          <Badge size="sm" color={settings.isVerified ? 'teal' : 'yellow'} variant="light">
+            {settings.isVerified ? 'Verified' : 'Not verified'}
+          </Badge>
+        )}
+      </Group>
+      {settings.pendingEmail && (
+        <Alert color="blue" variant="light" icon={<IconMailForward size={20} aria-hidden />}>
+          We sent a link to <b style={{ overflowWrap: 'anywhere' }}>{settings.pendingEmail}</b>. Your address
+          changes when you open it;{' '}
+          {settings.email
+            ? 'until then you keep using the current one.'
+            : 'until then your account has none.'}
+        </Alert>
+      )}
+      {!settings.email && (
+        <Text size="sm" c="dark.1">
+          Add an email address so you can recover your account if you forget your password.
+        </Text>
+      )}
+      {settings.hasPassword ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            change.mutate({ email: email.trim(), password });
+          }}
+        >
+          <Stack gap="sm">
+            <TextInput
+              label={settings.email ? 'New email' : 'Email'}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+              label="Password"
+              description="To confirm it is you"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            {change.isError && (
+              <Text size="sm" c="red.4" role="alert">
+                {failureText(change.error)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={change.isPending} color="spar" c="dark.9">
+                {settings.email ? 'Change email' : 'Add email'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Text size="sm" c="dark.1">
+          {NO_PASSWORD}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+function PasswordSection({ settings }: { settings: AccountSettingsResponse }) {
+  const [current, setCurrent] = useState('');
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [checked, setChecked] = useState(false);
+  const change = useMutation({
+    mutationFn: changePassword,
+    onSuccess: (answer) => {
+      setCurrent('');
+      setPassword('');
+      setRepeat('');
+      setChecked(false);
+      toast({ title: 'Password changed', description: answer.message, variant: 'success' });
+    },
+  });
+  return (
+    <Section icon={<IconKey size={20} aria-hidden />} title="Password">
+      {settings.hasPassword ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            setChecked(true);
+            if (!current || newPasswordsProblem(password, repeat)) return;
+            change.mutate({ currentPassword: current, newPassword: password });
+          }}
+        >
+          <Stack gap="sm">
+            <PasswordInput
+              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+              label="Current password"
+              autoComplete="current-password"
+              required
+              value={current}
+              onChange={(e) => setCurrent(e.currentTarget.value)}
+              error={checked && !current ? 'Enter your current password' : null}
+            />
+            <NewPasswordFields
+              password={password}
+              repeat={repeat}
+              onPassword={setPassword}
+              onRepeat={setRepeat}
+              checked={checked}
+            />
+            {change.isError && (
+              <Text size="sm" c="red.4" role="alert">
+                {failureText(change.error)}
+              </Text>
+            )}
+            <Text size="xs" c="dark.2">
+              Changing it signs you out on your other devices.
+            </Text>
+            <Group justify="flex-end">
+              <Button type="submit" loading={change.isPending} color="spar" c="dark.9">
+                Change password
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : (
+        <Text size="sm" c="dark.1">
+          {NO_PASSWORD}
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+/** /settings: the signed-in player's e-mail address and password (docs/design.md, "Account recovery and settings"). */
+export function AccountSettingsPage() {
+  const { user, loading } = useSession();
+  const settings = useQuery({ ...accountSettingsQueryOptions, enabled: !!user });
+  if (!user && !loading)
+    return (
+      <>
+        <PageHeader title="Account Settings" backTo={PATHS.profile} size="sm" />
+        <SignInPrompt reason="Sign in to change your email or password." returnTo={PATHS.settings} />
+      </>
+    );
+  return (
+    <>
+      <PageHeader title="Account Settings" backTo={PATHS.profile} size="sm" />
+      <Container size="sm" py="md">
+        <Stack gap="lg">
+          {settings.isError ? (
+            <Text c="red.4">{failureText(settings.error, 'Could not load your account settings')}</Text>
+          ) : settings.data ? (
+            <>
+              <EmailSection settings={settings.data} />
+              <PasswordSection settings={settings.data} />
+            </>
+          ) : (
+            <>
+              <Skeleton h={220} radius="md" />
+              <Skeleton h={280} radius="md" />
+            </>
+          )}
+          <Text size="sm" c="dark.2">
+            To delete your account, use Delete account on{' '}
+            <Link to={PATHS.profile} style={{ color: 'inherit' }}>
+              your profile
+            </Link>
+            .
+          </Text>
+        </Stack>
+      </Container>
+    </>
+  );
+}
