@@ -6,10 +6,12 @@ import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
 import type { Announcement } from '../hooks/announce';
 import type { HandResult } from '../hooks/handResult';
+import type { TableEmotes } from '../hooks/useTableEmotes';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
 import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
+import { TableReactions } from './table/Reactions';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
 import { TableToolbar } from './table/Toolbar';
 import { TrickArea } from './table/Trick';
@@ -36,6 +38,8 @@ export interface GameTableProps {
    * the game-over dialog offers no replay (nothing was stored).
    */
   offline?: boolean;
+  /** Table reactions (docs/design.md, "Table reactions"); none on a table without them. */
+  emotes?: TableEmotes;
 }
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
@@ -61,6 +65,7 @@ export function GameTable({
   onPlayAgain,
   readOnly = false,
   offline = false,
+  emotes,
 }: GameTableProps) {
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
@@ -144,6 +149,10 @@ export function GameTable({
         <div className={classes.spectated} style={{ left: hand.x, top: hand.y + LIFT_PX, width: hand.w }}>
           <CardBacks player={bottom} width={layout.topBack} deck={deck} />
         </div>
+      )}
+
+      {emotes && !readOnly && (
+        <TableReactions game={game} layout={layout} bottomSeat={bottom.seat} emotes={emotes} />
       )}
 
       {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}
