@@ -150,6 +150,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     send,
     // The gateway owns presence; rooms ask it synchronously (it is built below, before any game runs).
     isConnected: (userId: number): boolean => gateway.isConnected(userId),
+    // No reaction passes between a blocked pair (docs/protocol.md, "Table reactions").
+    blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
     directory,
     bus,
     onlineAmong: (userIds) => presence.onlineAmong(userIds),

@@ -1,6 +1,7 @@
 /** Messages the client sends over /ws (see docs/design.md, "Protocol principles"). */
 import { z } from 'zod';
 import { chatSendSchema } from './chat';
+import { gameEmoteSchema } from './emotes';
 import {
   cardSchema,
   gameIdSchema,
@@ -53,6 +54,7 @@ export const clientMessageSchemas = {
   /** Turns down a private game's invitation (the friend) or withdraws it (the challenger). */
   DECLINE_GAME_INVITATION: z.object({ type: z.literal('DECLINE_GAME_INVITATION'), gameId: gameIdSchema }),
   CHAT_SEND: chatSendSchema,
+  GAME_EMOTE: gameEmoteSchema,
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;

@@ -13,5 +13,6 @@ export * from './decks';
 export * from './manager';
 export * from './social';
 export * from './chat';
+export * from './emotes';
 export * from './sound';
 export * from './delta';

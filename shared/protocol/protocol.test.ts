@@ -29,6 +29,7 @@ const valid: Record<string, object> = {
   GAME_LEAVE: { gameId: 'g_123' },
   DECLINE_GAME_INVITATION: { gameId: 'g_123' },
   CHAT_SEND: { clientId: 'm-1', toUserId: 4, text: 'Hello' },
+  GAME_EMOTE: { gameId: 'g_123', emote: 'good_game' },
 };
 
 describe('parseClientMessage', () => {

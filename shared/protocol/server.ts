@@ -10,6 +10,7 @@ import {
   userIdSchema,
 } from './common';
 import { chatClientIdSchema, chatMessageFrameSchema } from './chat';
+import { gameEmoteShownSchema } from './emotes';
 import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
 
 const matchOpponentSchema = z.object({ username: z.string(), avatarUrl: z.string().nullable() });
@@ -203,6 +204,7 @@ export const serverMessageSchemas = {
     rewards: z.object({ currency: z.number().int(), premiumCurrency: z.number().int() }).optional(),
   }),
   CHAT_MESSAGE: chatMessageFrameSchema,
+  GAME_EMOTE_SHOWN: gameEmoteShownSchema,
   ERROR: z.object({
     type: z.literal('ERROR'),
     code: z.enum(ERROR_CODES),

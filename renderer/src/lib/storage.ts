@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   backgroundMusicVolume: 'background-music-volume',
   fourColourSuits: 'four-colour-suits',
   deckView: 'deck-view',
+  /** Whose table reactions are muted, for the latest game only (features/game, useTableEmotes). */
+  emoteMutes: 'emote-mutes',
   /** The Google sign-in in progress (PKCE verifier and where to return); see features/session. */
   googleSignIn: 'google-sign-in',
 } as const;
@@ -102,3 +104,16 @@ export const setCachedUser = (user: unknown) =>
 export type DeckView = 'grid' | 'list';
 export const getDeckView = (): DeckView => (read(STORAGE_KEYS.deckView) === 'list' ? 'list' : 'grid');
 export const setDeckView = (view: DeckView) => write(STORAGE_KEYS.deckView, view);
+
+/** A stored JSON value, or null when there is none or it does not parse. */
+export function getStoredJson(key: string): unknown {
+  const text = read(key);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export const setStoredJson = (key: string, value: unknown) => write(key, JSON.stringify(value));

@@ -107,6 +107,7 @@ const ROOM_FRAMES: ReadonlySet<ClientMessageType> = new Set([
   'GAME_RESIGN',
   'GAME_LEAVE',
   'DECLINE_GAME_INVITATION',
+  'GAME_EMOTE',
 ]);
 
 /** A socket that only collects what is sent to it: a forwarded frame's answers. */
@@ -348,6 +349,13 @@ export class Gateway {
     DECLINE_GAME_INVITATION: {
       signedIn: true,
       run: async (_c, m, me) => (await this.deps.rooms.get(m.gameId)).decline(me.userId),
+    },
+    GAME_EMOTE: {
+      signedIn: true,
+      run: async (_c, m, me) => {
+        const room = this.deps.rooms.hosted(m.gameId) ?? (await this.deps.rooms.get(m.gameId));
+        await room.emote(me.userId, m.emote);
+      },
     },
     CHAT_SEND: {
       signedIn: true,

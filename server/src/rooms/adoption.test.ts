@@ -114,6 +114,7 @@ function cluster() {
         void sent.push([userId, message instanceof PreparedFrame ? message.message : message]),
       // No socket of theirs on the room's node: who is online comes from presence alone.
       isConnected: () => false,
+      blockedPartnersOf: async () => [],
       directory: leases.directory(id),
       bus,
       onlineAmong: async (ids) => [...ids],

@@ -103,6 +103,7 @@ function manager(
     send: (userId, message) =>
       void sent.push([userId, message instanceof PreparedFrame ? message.message : message]),
     isConnected: () => true,
+    blockedPartnersOf: async () => [],
     directory: new LocalRoomDirectory(),
     ...extra,
   });

@@ -10,6 +10,7 @@ import {
   type GameState,
 } from '@shared/game';
 import type {
+  EmoteId,
   ErrorCode,
   FinishReason,
   GameEventMessage,
@@ -21,6 +22,7 @@ import type {
 import { TURN_EXPIRIES_TO_FORFEIT } from '@shared/constants';
 import type { Timings } from '../config';
 import type { Outgoing } from '../infra/frame';
+import { EmoteLimits } from './emote-limits';
 import { StaleWriteError, type Finished, type GameStore } from './store';
 import type { RoomPlayer, RoomSnapshot } from './types';
 import { UpdateEncoder, gameView, toEventMessages } from './view';
@@ -37,6 +39,8 @@ export interface RoomDeps {
   log: FastifyBaseLogger;
   send(userId: number, message: Outgoing): void;
   isConnected(userId: number): boolean;
+  /** Everyone the user blocked or was blocked by: no reaction passes between them. */
+  blockedPartnersOf(userId: number): Promise<number[]>;
   onFinished(room: GameRoom): void;
   /** A write was fenced off: another node owns the game now, and this room has stopped. */
   onLost?(room: GameRoom): void;
@@ -98,6 +102,7 @@ export class GameRoom {
   /** Set once a write was fenced off: this copy of the game is dead. */
   lost = false;
   private readonly updates = new UpdateEncoder();
+  private readonly emoteLimits = new EmoteLimits();
 
   constructor(
     snapshot: RoomSnapshot,
@@ -233,6 +238,29 @@ export class GameRoom {
 
   spectatorCount(): number {
     return this.spectators.size;
+  }
+
+  /**
+   * A player's reaction (docs/protocol.md, "Table reactions"): to every player and spectator,
+   * the sender's own tabs included, but never to anyone in a block with the sender, either way,
+   * as the block stands now (a block made mid-game counts from the next reaction). It changes
+   * nothing in the game, so it does not wait in the room's queue.
+   */
+  async emote(userId: number, emote: EmoteId): Promise<void> {
+    const seat = this.seatOf(userId);
+    if (seat === null) throw new RoomError('NOT_A_PLAYER', 'Only the players can react; spectators watch');
+    if (this.status === 'waiting') throw new RoomError('GAME_NOT_STARTED', 'The game has not started yet');
+    if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
+    if (!this.emoteLimits.take(userId, this.deps.now()))
+      throw new RoomError('RATE_LIMITED', 'Too many reactions; wait a moment');
+    const blocked = new Set(await this.deps.blockedPartnersOf(userId));
+    const frame: ServerMessageOf<'GAME_EMOTE_SHOWN'> = {
+      type: 'GAME_EMOTE_SHOWN',
+      gameId: this.id,
+      seat,
+      emote,
+    };
+    for (const recipient of this.recipients()) if (!blocked.has(recipient)) this.deps.send(recipient, frame);
   }
 
   /** GAME_INVITATION for the invited friend while this private game waits for them; else null. */

@@ -5,6 +5,7 @@ import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../lib/queue';
 import { UnavailableNotice } from './UnavailableNotice';
 import { useGameRoom } from '../hooks/useGameRoom';
+import { useSocketEmotes } from '../hooks/useTableEmotes';
 import { GameTable } from './GameTable';
 import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
 
@@ -15,6 +16,7 @@ export function GameRoomPage() {
   const navigate = useNavigate();
   const { join } = useQueueActions();
   const deck = useDefaultDeckFolder();
+  const emotes = useSocketEmotes(gameId, room.game);
 
   if (room.missing) return <UnavailableNotice />;
   if (!room.game) {
@@ -50,6 +52,7 @@ export function GameRoomPage() {
       announcement={room.announcement}
       deck={deck}
       heldCard={room.held}
+      emotes={emotes}
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={() => {

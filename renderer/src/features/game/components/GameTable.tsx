@@ -8,11 +8,13 @@ import type { Announcement } from '../hooks/announce';
 import type { HandLogEntry } from '../hooks/handLog';
 import type { HandResult } from '../hooks/handResult';
 import type { TablePause } from '../hooks/tablePacing';
+import type { TableEmotes } from '../hooks/useTableEmotes';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
 import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { ScoreLogDrawer } from './table/ScoreLog';
+import { TableReactions } from './table/Reactions';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
 import { TableToolbar } from './table/Toolbar';
 import { TrickArea } from './table/Trick';
@@ -48,6 +50,8 @@ export interface GameTableProps {
    * the game-over dialog offers no replay (nothing was stored).
    */
   offline?: boolean;
+  /** Table reactions (docs/design.md, "Table reactions"); none on a table without them. */
+  emotes?: TableEmotes;
 }
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | 'scores' | null;
@@ -76,6 +80,7 @@ export function GameTable({
   onPlayAgain,
   readOnly = false,
   offline = false,
+  emotes,
 }: GameTableProps) {
   // At a hand's end the next deal waits for the pause: the table shows the hand just played out.
   const game = pause?.handEnded ? withheldDeal(current, pause) : current;
@@ -164,6 +169,10 @@ export function GameTable({
         <div className={classes.spectated} style={{ left: hand.x, top: hand.y + LIFT_PX, width: hand.w }}>
           <CardBacks player={bottom} width={layout.topBack} deck={deck} />
         </div>
+      )}
+
+      {emotes && !readOnly && (
+        <TableReactions game={game} layout={layout} bottomSeat={bottom.seat} emotes={emotes} />
       )}
 
       {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}

@@ -9,6 +9,7 @@ import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { toast } from '../../../lib/toast';
 import { useLocalGameRoom } from '../hooks/useLocalGameRoom';
+import { useLocalEmotes } from '../hooks/useTableEmotes';
 import { GameTable } from './GameTable';
 import { OFFLINE_PRACTICE_NOTICE } from './table/Toolbar';
 
@@ -57,6 +58,7 @@ function LocalTable({
   // The player's own deck when this tab already knows it; never asked for (no request is made).
   const decks = useQuery({ ...myDecksQueryOptions(userId), enabled: false });
   const deck = defaultFolderOf(decks.data);
+  const emotes = useLocalEmotes(room.game?.id ?? 'practice', room.game);
 
   useEffect(() => {
     toast({ title: OFFLINE_PRACTICE_NOTICE, description: 'This game is played on your device only.' });
@@ -83,6 +85,7 @@ function LocalTable({
       announcement={room.announcement}
       deck={deck}
       offline
+      emotes={emotes}
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={room.playAgain}
