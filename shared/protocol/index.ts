@@ -15,3 +15,4 @@ export * from './social';
 export * from './chat';
 export * from './sound';
 export * from './delta';
+export * from './rating-history';
