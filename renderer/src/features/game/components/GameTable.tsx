@@ -36,6 +36,8 @@ export interface GameTableProps {
    * the game-over dialog offers no replay (nothing was stored).
    */
   offline?: boolean;
+  /** Played before signing up (docs/design.md, "Play before signing up"): the end invites to sign up. */
+  guest?: boolean;
 }
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | null;
@@ -61,6 +63,7 @@ export function GameTable({
   onPlayAgain,
   readOnly = false,
   offline = false,
+  guest = false,
 }: GameTableProps) {
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
@@ -159,7 +162,9 @@ export function GameTable({
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
-      {!readOnly && <GameOverDialog game={game} over={over} offline={offline} onPlayAgain={onPlayAgain} />}
+      {!readOnly && (
+        <GameOverDialog game={game} over={over} offline={offline} guest={guest} onPlayAgain={onPlayAgain} />
+      )}
     </div>
   );
   if (!readOnly) return table;
