@@ -61,10 +61,11 @@ test('a signed-out visitor plays the bots from the landing page, and is invited 
   await expect(invite).toContainText('Create an account to keep your progress');
   await page.getByRole('button', { name: 'Play now' }).click();
 
-  // At once, on the device: one easy bot, the visitor's seat named "You".
+  // At once, on the device: one easy bot, the visitor seated as "Guest".
   await expect(page).toHaveURL('/practice?bots=1&level=easy');
   await expect(hand(page).getByRole('button')).toHaveCount(5);
   await expect(page.getByText('Bot (easy)').first()).toBeVisible();
+  await expect(page.getByText('Guest (you)')).toBeVisible();
   await expect(page.getByText(/Create an account to keep your progress when it is over/)).toBeVisible();
 
   // A few cards, then the rules at the table: the scoring badges whole at 390.

@@ -25,7 +25,7 @@ export function practiceFromSearch(params: URLSearchParams): { bots: number; lev
  * A visitor with no account, at their seat. Nobody else sees this seat (the game never leaves the
  * device), and 0 is no player's id, so it is never taken for an account.
  */
-export const GUEST_PLAYER = { userId: 0, username: 'You' } as const;
+export const GUEST_PLAYER = { userId: 0, username: 'Guest' } as const;
 
 /**
  * /practice?bots=2&level=easy: a practice game played on this device, at the same table as a game
