@@ -16,3 +16,4 @@ export * from './chat';
 export * from './emotes';
 export * from './sound';
 export * from './delta';
+export * from './rating-history';

@@ -27,6 +27,11 @@ function Rules({ tab }: { tab: HowToPlayTab }) {
   );
 }
 
+const BADGE_WHOLE = {
+  root: { overflow: 'visible', minWidth: 'max-content' },
+  label: { overflow: 'visible' },
+} as const;
+
 function ScoringTable({ tab }: { tab: HowToPlayTab }) {
   if (!tab.scoring) return null;
   return (
@@ -42,11 +47,13 @@ function ScoringTable({ tab }: { tab: HowToPlayTab }) {
         {tab.scoring.map((row) => (
           <Table.Tr key={`${row.card}-${row.points}`}>
             <Table.Td fw={700}>{row.card}</Table.Td>
-            <Table.Td>
+            {/* Never narrower than its text: a squeezed table cut "+3" down to "+.." on phones. */}
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Badge
                 color={row.points === 3 ? 'spar' : row.points === 2 ? 'accent' : 'gray'}
                 variant="light"
                 size="lg"
+                styles={BADGE_WHOLE}
               >
                 +{row.points}
               </Badge>

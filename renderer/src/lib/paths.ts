@@ -8,6 +8,10 @@ export const PATHS = {
   auth: '/auth',
   /** Sign-in that comes back to `returnTo` once signed in. */
   signIn: (returnTo: string) => `/auth?returnTo=${encodeURIComponent(returnTo)}`,
+  /** The same page opened on "Create account", for an invitation to sign up. */
+  signUp: (returnTo: string) => `/auth?mode=register&returnTo=${encodeURIComponent(returnTo)}`,
+  /** The practice "Play now" opens for a visitor with no account: one easy bot, on the device. */
+  firstPractice: '/practice?bots=1&level=easy',
   deleteAccount: '/delete-account',
   /** Account recovery and settings (docs/design.md, "Account recovery and settings"). */
   forgotPassword: '/forgot-password',

@@ -8,6 +8,8 @@ import {
   leaderboardSchema,
   practiceBodySchema,
   practiceCreatedSchema,
+  ratingHistoryQuerySchema,
+  ratingHistorySchema,
   privateGameBodySchema,
   privateGameCreatedSchema,
   userGamesQuerySchema,
@@ -76,6 +78,20 @@ export function gameRoutes(app: ContractApp, deps: { accounts: AccountService; g
       },
     },
     async (request) => games.recentOf(authOf(request).user.id, request.params.id, request.query.limit),
+  );
+
+  app.get(
+    '/api/users/:id/rating-history',
+    {
+      // As the profile: signed in first, then the same 404 for an unknown player and a blocked pair.
+      preValidation: auth,
+      schema: {
+        params: userIdParamsSchema,
+        querystring: ratingHistoryQuerySchema,
+        response: { 200: ratingHistorySchema },
+      },
+    },
+    async (request) => games.ratingHistoryOf(authOf(request).user.id, request.params.id, request.query.limit),
   );
 
   app.get(

@@ -1,13 +1,20 @@
 import type { BotLevel, Card, GameState } from '@shared/game';
 import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
-import type { GameListItem, GameReplay, GameSummary, LeaderboardEntry, UserGame } from '@shared/protocol';
+import type {
+  GameListItem,
+  GameReplay,
+  GameSummary,
+  LeaderboardEntry,
+  RatingHistory,
+  UserGame,
+} from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import type { RoomManager, Seat } from '../../rooms/manager';
 import { AlreadyInGameError } from '../../rooms/room';
 import { avatarUrlsOf } from '../customization/repo';
 import { INITIAL_RATING } from '../ratings/glicko2';
-import { leaderboard } from '../ratings/repo';
+import { leaderboard, ratedGameCount, ratedGamesOf, wholeChange } from '../ratings/repo';
 import type { Notifier } from '../devices/notifier';
 import { findUserById } from '../auth/repo';
 import { isBlockedBetween, pairKey } from '../social/relations';
@@ -264,6 +271,41 @@ export class GameService {
         },
       ];
     });
+  }
+
+  /**
+   * The player's rating after each of their last `limit` ranked games, oldest first, with who they
+   * played; seen by whoever may see their profile (docs/api.md, "Players").
+   */
+  async ratingHistoryOf(viewer: number, userId: number, limit: number): Promise<RatingHistory> {
+    const db = this.deps.db.kysely;
+    const user = await findUserById(db, userId);
+    if (!user || (viewer !== user.id && (await isBlockedBetween(db, viewer, user.id))))
+      throw new DomainError('not_found', 'User not found', 'user_not_found');
+    const [games, totalGames] = await Promise.all([
+      ratedGamesOf(db, user.id, limit),
+      ratedGameCount(db, user.id),
+    ]);
+    const seats = await playersOf(
+      db,
+      games.map((g) => g.id),
+    );
+    const points = games.map((game) => {
+      const { before, after, delta } = wholeChange(user.id, game.rating_before!, game.rating_after!);
+      return {
+        gameId: game.id,
+        finishedAt: game.finished_at ?? game.updated_at,
+        ratingBefore: before,
+        rating: after,
+        change: delta,
+        result: game.winner_user_id === user.id ? ('win' as const) : ('loss' as const),
+        reason: game.reason,
+        opponents: seats
+          .filter((p) => p.game_id === game.id && p.user_id !== user.id)
+          .map((p) => ({ userId: p.user_id, username: p.username })),
+      };
+    });
+    return { points: points.reverse(), totalGames };
   }
 
   /** A finished game's summary with its replay; a running game has none to give (its hands are secret). */

@@ -79,3 +79,45 @@ export function leaderboard(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
 }
+
+/**
+ * The player's last `limit` rated games, newest first: each game with their rating before and after
+ * it (written by the transaction that rated it). Games rated before those columns were kept have
+ * none and are left out. See docs/api.md, "Players".
+ */
+export function ratedGamesOf(db: Kysely<Database>, userId: number, limit: number) {
+  return ratedGames(db, userId)
+    .select([
+      'games.id',
+      'games.finished_at',
+      'games.updated_at',
+      'games.winner_user_id',
+      'games.reason',
+      'game_players.rating_before',
+      'game_players.rating_after',
+    ])
+    .orderBy('games.finished_at', 'desc')
+    .orderBy('games.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** How many rated games `ratedGamesOf` could list. */
+export async function ratedGameCount(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await ratedGames(db, userId)
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .executeTakeFirstOrThrow();
+  // PostgreSQL answers counts as strings (bigint); SQLite as numbers.
+  return Number(row.count);
+}
+
+function ratedGames(db: Kysely<Database>, userId: number) {
+  return db
+    .selectFrom('game_players')
+    .innerJoin('games', 'games.id', 'game_players.game_id')
+    .where('game_players.user_id', '=', userId)
+    .where('games.mode', '=', 'ranked')
+    .where('games.status', '=', 'finished')
+    .where('game_players.rating_before', 'is not', null)
+    .where('game_players.rating_after', 'is not', null);
+}

@@ -52,6 +52,8 @@ export interface GameTableProps {
   offline?: boolean;
   /** Table reactions (docs/design.md, "Table reactions"); none on a table without them. */
   emotes?: TableEmotes;
+  /** Played before signing up (docs/design.md, "Play before signing up"): the end invites to sign up. */
+  guest?: boolean;
 }
 
 type OpenDialog = 'resign' | 'rules' | 'lastTrick' | 'scores' | null;
@@ -81,6 +83,7 @@ export function GameTable({
   readOnly = false,
   offline = false,
   emotes,
+  guest = false,
 }: GameTableProps) {
   // At a hand's end the next deal waits for the pause: the table shows the hand just played out.
   const game = pause?.handEnded ? withheldDeal(current, pause) : current;
@@ -189,7 +192,9 @@ export function GameTable({
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
       <ScoreLogDrawer opened={dialog === 'scores'} onClose={close} game={current} log={handLog} />
-      {!readOnly && <GameOverDialog game={game} over={over} offline={offline} onPlayAgain={onPlayAgain} />}
+      {!readOnly && (
+        <GameOverDialog game={game} over={over} offline={offline} guest={guest} onPlayAgain={onPlayAgain} />
+      )}
     </div>
   );
   if (!readOnly) return table;

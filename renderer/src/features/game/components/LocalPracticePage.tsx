@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { BOT_LEVELS, type BotLevel } from '@shared/game';
-import { SignInPrompt } from '../../../components/SignInPrompt';
+import { KEEP_PROGRESS_TITLE } from '../../../components/KeepProgressInvite';
 import { defaultFolderOf, myDecksQueryOptions } from '../../../lib/decks';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
@@ -23,23 +23,38 @@ export function practiceFromSearch(params: URLSearchParams): { bots: number; lev
 }
 
 /**
+ * A visitor with no account, at their seat. Nobody else sees this seat (the game never leaves the
+ * device), and 0 is no player's id, so it is never taken for an account.
+ */
+export const GUEST_PLAYER = { userId: 0, username: 'Guest' } as const;
+
+/**
  * /practice?bots=2&level=easy: a practice game played on this device, at the same table as a game
- * on the server (see docs/design.md, "Offline practice"). It asks nothing of the server.
+ * on the server (see docs/design.md, "Offline practice"). It asks nothing of the server, so a
+ * visitor with no account plays it too, and is invited to sign up (docs/design.md, "Play before
+ * signing up").
  */
 export function LocalPracticePage() {
   const [params] = useSearchParams();
   const practice = practiceFromSearch(params);
-  const { user } = useSession();
-  if (!practice) return <Navigate to={PATHS.games} replace />;
-  if (!user)
-    return (
-      <SignInPrompt
-        reason="Sign in to practise against the bots."
-        returnTo={PATHS.practiceGame(practice.bots, practice.level)}
-      />
-    );
-  const key = `${user.id}-${practice.bots}-${practice.level}`;
-  return <LocalTable key={key} userId={user.id} username={user.username} {...practice} />;
+  const { user, loading } = useSession();
+  if (!practice) return <Navigate to={user || loading ? PATHS.games : PATHS.home} replace />;
+  // A stored session is still being checked: its player, not a guest, takes the seat.
+  if (loading) return <Dealing />;
+  const seat = user ? { userId: user.id, username: user.username } : GUEST_PLAYER;
+  const key = `${seat.userId}-${practice.bots}-${practice.level}`;
+  return <LocalTable key={key} {...seat} {...practice} guest={!user} />;
+}
+
+function Dealing() {
+  return (
+    <Center h="80vh">
+      <Stack align="center">
+        <Loader color="spar" />
+        <Text c="dark.1">Dealing…</Text>
+      </Stack>
+    </Center>
+  );
 }
 
 function LocalTable({
@@ -47,33 +62,31 @@ function LocalTable({
   username,
   bots,
   level,
+  guest,
 }: {
   userId: number;
   username: string;
   bots: number;
   level: BotLevel;
+  guest: boolean;
 }) {
   const player = useMemo(() => ({ userId, username, avatarUrl: null }), [userId, username]);
   const room = useLocalGameRoom({ player, bots, level });
   // The player's own deck when this tab already knows it; never asked for (no request is made).
   const decks = useQuery({ ...myDecksQueryOptions(userId), enabled: false });
-  const deck = defaultFolderOf(decks.data);
+  const deck = guest ? undefined : defaultFolderOf(decks.data);
   const emotes = useLocalEmotes(room.game?.id ?? 'practice', room.game);
 
   useEffect(() => {
-    toast({ title: OFFLINE_PRACTICE_NOTICE, description: 'This game is played on your device only.' });
-  }, []);
+    toast({
+      title: OFFLINE_PRACTICE_NOTICE,
+      description: guest
+        ? `This game is played on your device only. ${KEEP_PROGRESS_TITLE} when it is over.`
+        : 'This game is played on your device only.',
+    });
+  }, [guest]);
 
-  if (!room.game) {
-    return (
-      <Center h="80vh">
-        <Stack align="center">
-          <Loader color="spar" />
-          <Text c="dark.1">Dealing…</Text>
-        </Stack>
-      </Center>
-    );
-  }
+  if (!room.game) return <Dealing />;
   return (
     <GameTable
       game={room.game}
@@ -86,6 +99,7 @@ function LocalTable({
       deck={deck}
       offline
       emotes={emotes}
+      guest={guest}
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={room.playAgain}

@@ -3,6 +3,7 @@ import {
   Badge,
   Button,
   Card,
+  Center,
   Container,
   Group,
   Loader,
@@ -207,6 +208,17 @@ export function GamesPage() {
           reason="Sign in to find an opponent or practise against a bot."
           returnTo={PATHS.games}
         />
+        {/* No account needed to practise on this device (docs/design.md, "Play before signing up"). */}
+        <Center>
+          <Button
+            component={Link}
+            to={PATHS.firstPractice}
+            variant="default"
+            leftSection={<IconRobot size={18} />}
+          >
+            Play a bot without an account
+          </Button>
+        </Center>
       </>
     );
   }

@@ -33,6 +33,7 @@ import { useSession } from '../../../lib/session/useSession';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
 import type { Card } from '@shared/game';
 import { CardView } from '../../../components/CardView';
+import { KeepProgressInvite } from '../../../components/KeepProgressInvite';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { myAvatarQueryOptions } from '../api/my-avatar';
 import classes from './LandingPage.module.css';
@@ -112,7 +113,8 @@ function HeroFan() {
 /**
  * Signed in: the three ways to play, each named, and the games hub. Ranked and Quick join their
  * queue (the match dialog takes over); Practice leads to the hub, where the bot's level is chosen.
- * Signed out: Play now, which signs in first and comes back here.
+ * Signed out: Play now, a practice game against a bot on this device at once, no account needed
+ * (docs/design.md, "Play before signing up").
  */
 function PlayChoices() {
   const { user } = useSession();
@@ -129,7 +131,7 @@ function PlayChoices() {
         color="spar"
         c="dark.9"
         leftSection={<IconPlayerPlayFilled size={18} />}
-        onClick={() => navigate(PATHS.signIn(PATHS.home))}
+        onClick={() => navigate(PATHS.firstPractice)}
       >
         Play now
       </Button>
@@ -200,6 +202,12 @@ function PlayChoices() {
   );
 }
 
+/** Signed out, under Play now: no account is needed to start, and one keeps what is played. */
+function GuestInvite() {
+  const { user, loading } = useSession();
+  return user || loading ? null : <KeepProgressInvite compact />;
+}
+
 function AccountCorner() {
   const { user } = useSession();
   const avatar = useQuery({ ...myAvatarQueryOptions(user?.id ?? 0), enabled: user !== null });
@@ -262,6 +270,7 @@ export function LandingPage() {
                 Learn the rules
               </Button>
             </Group>
+            <GuestInvite />
           </Stack>
           <HeroFan />
         </SimpleGrid>

@@ -32,6 +32,7 @@ import { Achievements } from './Achievements';
 import { AvatarPicker } from './AvatarPicker';
 import { CardSettings } from './CardSettings';
 import { ModeRecordList } from './ModeRecord';
+import { RatingHistoryChart } from './RatingHistoryChart';
 import { RecentGames } from './RecentGames';
 import { SoundSettings } from '../../../components/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
@@ -202,6 +203,8 @@ export function ProfilePage() {
               })}
             </Text>
           )}
+
+          {user && data && <RatingHistoryChart userId={profileId} />}
 
           {user && data && <RecentGames userId={profileId} />}
 

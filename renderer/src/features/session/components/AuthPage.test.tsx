@@ -132,6 +132,19 @@ describe('auth page', () => {
     expect(shown!.message.toLowerCase()).not.toContain('registration successful');
   });
 
+  it('opened from an invitation to sign up (PATHS.signUp), it shows the Create account form at once', async () => {
+    server();
+    renderWithProviders(
+      <Routes>
+        <Route path="/auth" element={<AuthPage />} />
+      </Routes>,
+      { route: '/auth?mode=register&returnTo=%2Fgames' },
+    );
+    expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
+    expect(screen.getByLabelText(/Email/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+  });
+
   it('a sign-in that never reaches the server says so, rather than repeating "Login failed"', async () => {
     vi.stubGlobal(
       'fetch',

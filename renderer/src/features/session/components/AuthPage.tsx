@@ -43,13 +43,14 @@ export function registeredText(username: string, verificationSent: boolean): str
 }
 
 export function AuthPage() {
-  const [mode, setMode] = useState<Mode>('signin');
+  const [params] = useSearchParams();
+  // `?mode=register` (PATHS.signUp): opened from an invitation to create an account.
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'register' ? 'register' : 'signin');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
   const { user, signIn } = useSession();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
   const providers = useQuery(providersQueryOptions);
   const returnTo = localPath(params.get('returnTo')) ?? PATHS.home;
   const google = useGoogleSignIn(returnTo);

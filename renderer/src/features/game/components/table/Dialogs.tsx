@@ -4,6 +4,7 @@ import type { DeckFolder } from '@shared/decks';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import { HowToPlayCard } from '../../../../components/HowToPlayCard';
+import { KeepProgressInvite } from '../../../../components/KeepProgressInvite';
 import { PATHS } from '../../../../lib/paths';
 import { formatRating, formatRatingChange } from '../../../../lib/rating';
 import { GameRewards } from './GameRewards';
@@ -100,12 +101,15 @@ export function GameOverDialog({
   game,
   over,
   offline = false,
+  guest = false,
   onPlayAgain,
 }: {
   game: GameView;
   over: GameOver | null;
   /** A practice game on this device: it earned nothing and has no replay. */
   offline?: boolean;
+  /** Played before signing up: invited to create an account, and led home rather than to /games. */
+  guest?: boolean;
   onPlayAgain(): void;
 }) {
   const you = viewerOf(game);
@@ -146,10 +150,11 @@ export function GameOverDialog({
           {!spectator && over.rewards && over.rewards.currency + over.rewards.premiumCurrency > 0 && (
             <GameRewards gameId={over.gameId} rewards={over.rewards} />
           )}
+          {guest && <KeepProgressInvite />}
           {/* Centred like the rest of the dialog, also when a phone wraps it onto two rows. */}
           <Group mt="sm" justify="center">
-            <Button component={Link} to={PATHS.games} variant="default">
-              Back to games
+            <Button component={Link} to={guest ? PATHS.home : PATHS.games} variant="default">
+              {guest ? 'Home' : 'Back to games'}
             </Button>
             {!offline && (
               <Button component={Link} to={PATHS.replay(over.gameId)} variant="light" color="spar">

@@ -186,6 +186,36 @@ describe('table dialogs', () => {
     expect(onPlayAgain).toHaveBeenCalledTimes(1);
   });
 
+  it('game over for a visitor with no account: invited to sign up, and led home', () => {
+    show(
+      <GameOverDialog
+        game={game}
+        over={over({ reason: 'resign' })}
+        offline
+        guest
+        onPlayAgain={() => undefined}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('Create an account to keep your progress')).toBeTruthy();
+    expect(within(dialog).getByText(/This game was played on your device and is not saved/)).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe(
+      '/auth?mode=register&returnTo=%2Fgames',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(dialog).queryByRole('link', { name: 'Back to games' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Play again' })).toBeTruthy();
+  });
+
+  it('game over for a signed-in player: no invitation to sign up', () => {
+    show(
+      <GameOverDialog game={game} over={over({ reason: 'resign' })} offline onPlayAgain={() => undefined} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByText('Create an account to keep your progress')).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Back to games' })).toBeTruthy();
+  });
+
   it('game over for a spectator: names the winner, and offers no Play again', () => {
     show(
       <GameOverDialog
