@@ -1,5 +1,5 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
@@ -26,6 +26,8 @@ export interface GameTableProps {
   onPlay(card: Card): void;
   onResign(): void;
   onPlayAgain(): void;
+  /** The game-over dialog's rematch (RematchPanel), for a game with other players. */
+  rematch?: ReactNode;
   /**
    * Watched from another page (the watch page's featured game): no toolbar, no dialogs, and the
    * table takes only the room it needs.
@@ -59,6 +61,7 @@ export function GameTable({
   onPlay,
   onResign,
   onPlayAgain,
+  rematch,
   readOnly = false,
   offline = false,
 }: GameTableProps) {
@@ -159,7 +162,15 @@ export function GameTable({
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
-      {!readOnly && <GameOverDialog game={game} over={over} offline={offline} onPlayAgain={onPlayAgain} />}
+      {!readOnly && (
+        <GameOverDialog
+          game={game}
+          over={over}
+          offline={offline}
+          onPlayAgain={onPlayAgain}
+          rematch={rematch}
+        />
+      )}
     </div>
   );
   if (!readOnly) return table;

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DeckFolder } from '@shared/decks';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
@@ -101,12 +102,15 @@ export function GameOverDialog({
   over,
   offline = false,
   onPlayAgain,
+  rematch,
 }: {
   game: GameView;
   over: GameOver | null;
   /** A practice game on this device: it earned nothing and has no replay. */
   offline?: boolean;
   onPlayAgain(): void;
+  /** The rematch with the other players, above the buttons (players only). */
+  rematch?: ReactNode;
 }) {
   const you = viewerOf(game);
   const spectator = !you;
@@ -146,6 +150,7 @@ export function GameOverDialog({
           {!spectator && over.rewards && over.rewards.currency + over.rewards.premiumCurrency > 0 && (
             <GameRewards gameId={over.gameId} rewards={over.rewards} />
           )}
+          {!spectator && rematch}
           {/* Centred like the rest of the dialog, also when a phone wraps it onto two rows. */}
           <Group mt="sm" justify="center">
             <Button component={Link} to={PATHS.games} variant="default">
