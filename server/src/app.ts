@@ -52,6 +52,7 @@ import { socialRoutes } from './modules/social/routes';
 import { SocialService } from './modules/social/service';
 import { Gateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './realtime/matchmaking';
+import { Rematches } from './realtime/rematch';
 import { StallMonitor } from './realtime/stall-monitor';
 import { registerGateway } from './realtime/ws-server';
 import { RoomManager } from './rooms/manager';
@@ -171,6 +172,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
     isConnected: (userId) => gateway.isConnected(userId),
   });
+  const rematches = new Rematches({
+    store: seams.rematches,
+    rooms,
+    now,
+    windowMs: config.timings.rematchMs,
+    log: app.log,
+    send,
+    // No rematch between a blocked pair, as no match. See docs/protocol.md, "Rematch".
+    blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
+    isOnline: (userId) => presence.isOnline(userId),
+  });
   app.decorate('accounts', accounts);
   app.decorate('db', db);
   app.decorate('rooms', rooms);
@@ -281,6 +293,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     accounts,
     rooms,
     matchmaking,
+    rematches,
     presence,
     bus,
     now,
@@ -306,7 +319,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
   // Ranked windows widen with waiting time, so pairing is retried every second.
-  const matchTimer = setInterval(() => void matchmaking.tick(), 1000);
+  const matchTimer = setInterval(() => {
+    void matchmaking.tick();
+    rematches.tick().catch((error: unknown) => app.log.warn({ err: error }, 'rematch expiry failed'));
+  }, 1000);
   matchTimer.unref();
   const previews = new PreviewService({
     db,
@@ -348,6 +364,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clearInterval(matchTimer);
     stalls.stop();
     matchmaking.stop();
+    rematches.stop();
     rooms.stop();
     await notifier.settled();
     // Moves already handed to the group commit are written before the database closes.

@@ -4,7 +4,13 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { MATCH_ACCEPT_SECONDS, RECONNECT_GRACE_SECONDS, SESSION_DAYS, TURN_SECONDS } from '@shared/constants';
+import {
+  MATCH_ACCEPT_SECONDS,
+  RECONNECT_GRACE_SECONDS,
+  REMATCH_SECONDS,
+  SESSION_DAYS,
+  TURN_SECONDS,
+} from '@shared/constants';
 
 /** The package root, whether running from server/src (tsx) or from the dist/server bundle. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -93,6 +99,7 @@ const envSchema = z.object({
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
   RECONNECT_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(RECONNECT_GRACE_SECONDS),
   MATCH_ACCEPT_SECONDS: z.coerce.number().positive().max(600).default(MATCH_ACCEPT_SECONDS),
+  REMATCH_SECONDS: z.coerce.number().positive().max(600).default(REMATCH_SECONDS),
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
   HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
   WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -284,6 +291,8 @@ export interface Timings {
   turnMs: number;
   reconnectGraceMs: number;
   matchAcceptMs: number;
+  /** Every player of a finished game accepting a rematch (docs/protocol.md, "Rematch"). */
+  rematchMs: number;
   /** A practice bot's thinking pause (0 in tests). */
   botDelayMs: number;
   heartbeatMs: number;
@@ -344,6 +353,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       turnMs: Math.round(values.TURN_SECONDS * 1000),
       reconnectGraceMs: Math.round(values.RECONNECT_GRACE_SECONDS * 1000),
       matchAcceptMs: Math.round(values.MATCH_ACCEPT_SECONDS * 1000),
+      rematchMs: Math.round(values.REMATCH_SECONDS * 1000),
       botDelayMs: values.BOT_DELAY_MS,
       heartbeatMs: Math.round(values.HEARTBEAT_SECONDS * 1000),
       wsMessagesPerSecond: values.WS_MESSAGES_PER_SECOND,

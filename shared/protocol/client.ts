@@ -53,6 +53,10 @@ export const clientMessageSchemas = {
   GAME_LEAVE: z.object({ type: z.literal('GAME_LEAVE'), gameId: gameIdSchema }),
   /** Turns down a private game's invitation (the friend) or withdraws it (the challenger). */
   DECLINE_GAME_INVITATION: z.object({ type: z.literal('DECLINE_GAME_INVITATION'), gameId: gameIdSchema }),
+  /** Asks for (or agrees to) a rematch of a finished game the sender played in. */
+  ACCEPT_REMATCH: z.object({ type: z.literal('ACCEPT_REMATCH'), gameId: gameIdSchema }),
+  /** Turns down a rematch of a finished game, or leaves it: nobody can start one afterwards. */
+  DECLINE_REMATCH: z.object({ type: z.literal('DECLINE_REMATCH'), gameId: gameIdSchema }),
   CHAT_SEND: chatSendSchema,
   GAME_EMOTE: gameEmoteSchema,
 } as const;

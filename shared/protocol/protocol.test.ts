@@ -28,6 +28,8 @@ const valid: Record<string, object> = {
   GAME_RESIGN: { gameId: 'g_123' },
   GAME_LEAVE: { gameId: 'g_123' },
   DECLINE_GAME_INVITATION: { gameId: 'g_123' },
+  ACCEPT_REMATCH: { gameId: 'g_123' },
+  DECLINE_REMATCH: { gameId: 'g_123' },
   CHAT_SEND: { clientId: 'm-1', toUserId: 4, text: 'Hello' },
   GAME_EMOTE: { gameId: 'g_123', emote: 'good_game' },
 };

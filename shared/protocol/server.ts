@@ -19,6 +19,10 @@ const matchOpponentSchema = z.object({ username: z.string(), avatarUrl: z.string
 export const INVITATION_CANCEL_REASONS = ['declined', 'withdrawn', 'expired'] as const;
 export type InvitationCancelReason = (typeof INVITATION_CANCEL_REASONS)[number];
 
+/** Why a rematch ended without a game: see docs/protocol.md, "Rematch". */
+export const REMATCH_CANCEL_REASONS = ['declined', 'left', 'expired', 'unavailable'] as const;
+export type RematchCancelReason = (typeof REMATCH_CANCEL_REASONS)[number];
+
 export const ERROR_CODES = [
   'AUTH_REQUIRED',
   'INVALID_MESSAGE',
@@ -185,6 +189,26 @@ export const serverMessageSchemas = {
     reason: z.enum(INVITATION_CANCEL_REASONS),
     /** Who declined or withdrew it; absent when it expired. */
     by: userIdSchema.optional(),
+  }),
+  /** A rematch of `gameId` is asked for: who accepted so far, and when the offer lapses. */
+  REMATCH_UPDATE: z.object({
+    type: z.literal('REMATCH_UPDATE'),
+    gameId: gameIdSchema,
+    accepted: z.array(userIdSchema),
+    deadline: z.number().int(),
+  }),
+  REMATCH_CANCELLED: z.object({
+    type: z.literal('REMATCH_CANCELLED'),
+    gameId: gameIdSchema,
+    reason: z.enum(REMATCH_CANCEL_REASONS),
+    /** Who declined, left or did not answer; absent when a block between players stopped it. */
+    by: userIdSchema.optional(),
+  }),
+  /** Everyone accepted: `newGameId` is the new game, same seats and mode. */
+  REMATCH_STARTED: z.object({
+    type: z.literal('REMATCH_STARTED'),
+    gameId: gameIdSchema,
+    newGameId: gameIdSchema,
   }),
   GAME_STATE: z.object({ type: z.literal('GAME_STATE'), gameId: gameIdSchema, game: gameViewSchema }),
   GAME_UPDATE: z.object({

@@ -4,6 +4,7 @@ import { CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS } from '@shared/protocol';
 import { AttemptLimiter, type AttemptLimits } from './attempt-limiter';
 import { LocalBus, type Bus } from './bus';
 import { LocalMatchStore, LocalMatcherLock, type MatchStore, type MatcherLock } from './match-store';
+import { LocalRematchStore, type RematchStore } from './rematch-store';
 import { LocalPresenceStore, type PresenceStore } from './presence-store';
 import { LocalQueueStore, type QueueStore } from './queue-store';
 import { RedisBus } from './redis/bus';
@@ -11,6 +12,7 @@ import { createRedis, type RedisConnections } from './redis/connection';
 import { RedisAttemptLimiter, RedisChatRateLimiter } from './redis/limits';
 import { RedisPresenceStore } from './redis/presence';
 import { RedisMatchStore, RedisMatcherLock, RedisQueueStore } from './redis/queues';
+import { RedisRematchStore } from './redis/rematches';
 
 /**
  * The live state every node must agree on, chosen in one place: in memory on a single node, in
@@ -24,6 +26,7 @@ export interface Seams {
   queues: QueueStore;
   matches: MatchStore;
   lock: MatcherLock;
+  rematches: RematchStore;
   /** Failed sign-ins per account name: 5 in 15 minutes. */
   loginFailures: AttemptLimits;
   /** "Forgot password?" requests per e-mail address: 5 in an hour. */
@@ -52,6 +55,7 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
       queues: new LocalQueueStore(),
       matches: new LocalMatchStore(),
       lock: new LocalMatcherLock(),
+      rematches: new LocalRematchStore(),
       loginFailures: new AttemptLimiter(LOGIN_FAILURES, LOGIN_WINDOW_MS, now),
       resetRequests: new AttemptLimiter(RESET_REQUESTS, RESET_WINDOW_MS, now),
       chatRate: undefined,
@@ -81,6 +85,7 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
     queues: new RedisQueueStore(redis),
     matches: new RedisMatchStore(redis),
     lock: new RedisMatcherLock(redis, nodeId, log),
+    rematches: new RedisRematchStore(redis),
     loginFailures: new RedisAttemptLimiter(redis, 'login', LOGIN_FAILURES, LOGIN_WINDOW_MS),
     resetRequests: new RedisAttemptLimiter(redis, 'reset', RESET_REQUESTS, RESET_WINDOW_MS),
     chatRate: new RedisChatRateLimiter(redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),

@@ -22,6 +22,7 @@ import { Connection, type Peer, type RateOptions } from './connection';
 import { WriteGroup } from './write-group';
 import { SocketIndex } from './socket-index';
 import type { Matchmaking } from './matchmaking';
+import type { Rematches } from './rematch';
 
 const USER_CHANNEL_PREFIX = 'user:';
 
@@ -42,6 +43,8 @@ export interface GatewayDeps {
   accounts: Pick<AccountService, 'authenticate' | 'sessionExpiresAt' | 'isSessionToken'>;
   rooms: Pick<RoomManager, 'get' | 'hosted' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
+  /** Rematch offers at finished games; none in tests that do not need them. */
+  rematches?: Pick<Rematches, 'accept' | 'decline' | 'leave'>;
   presence: PresenceStore;
   bus: Bus;
   /** The game's clock (injectable): session expiry is measured on it. */
@@ -357,6 +360,14 @@ export class Gateway {
         await room.emote(me.userId, m.emote);
       },
     },
+    ACCEPT_REMATCH: {
+      signedIn: true,
+      run: (_c, m, me) => this.rematches().accept(me.userId, m.gameId),
+    },
+    DECLINE_REMATCH: {
+      signedIn: true,
+      run: (_c, m, me) => this.rematches().decline(me.userId, m.gameId),
+    },
     CHAT_SEND: {
       signedIn: true,
       run: async (conn, m, me) => {
@@ -382,6 +393,11 @@ export class Gateway {
       },
     },
   };
+
+  private rematches(): NonNullable<GatewayDeps['rematches']> {
+    if (!this.deps.rematches) throw new RoomError('FORBIDDEN', 'Rematches are not offered here');
+    return this.deps.rematches;
+  }
 
   private async dispatch(conn: Connection, message: ClientMessage): Promise<void> {
     // The table is indexed by the message's own type, so the handler takes this message.
@@ -612,6 +628,7 @@ export class Gateway {
   private async wentAway(userId: number): Promise<void> {
     if (!(await this.deps.presence.disconnect(userId))) return;
     await this.deps.matchmaking.leave(userId);
+    await this.deps.rematches?.leave(userId);
     this.deps.rooms.userDisconnected(userId);
     await this.tellFriends(userId, { type: 'USER_OFFLINE', userId });
   }
@@ -621,6 +638,7 @@ export class Gateway {
       // Like a last socket closing: out of the queue, and its games (on whichever node they are
       // hosted: rooms publish it) start their reconnect grace.
       await this.deps.matchmaking.leave(userId);
+      await this.deps.rematches?.leave(userId);
       if (!this.byUser.has(userId)) this.deps.rooms.userDisconnected(userId);
     } else {
       this.deps.rooms.userConnected(userId);

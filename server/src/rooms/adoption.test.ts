@@ -104,6 +104,7 @@ function cluster() {
         turnMs: TURN_MS,
         reconnectGraceMs: 60_000,
         matchAcceptMs: 10_000,
+        rematchMs: 10_000,
         botDelayMs: 60_000,
         heartbeatMs: 30_000,
         wsMessagesPerSecond: 10,

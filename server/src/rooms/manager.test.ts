@@ -94,6 +94,7 @@ function manager(
       turnMs: 60_000,
       reconnectGraceMs: 60_000,
       matchAcceptMs: 10_000,
+      rematchMs: 10_000,
       botDelayMs: 60_000,
       heartbeatMs: 30_000,
       wsMessagesPerSecond: 10,

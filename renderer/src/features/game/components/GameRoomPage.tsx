@@ -6,13 +6,23 @@ import { useQueueActions } from '../../../lib/queue';
 import { UnavailableNotice } from './UnavailableNotice';
 import { useGameRoom } from '../hooks/useGameRoom';
 import { useSocketEmotes } from '../hooks/useTableEmotes';
+import { useRematch } from '../hooks/useRematch';
 import { GameTable } from './GameTable';
 import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
+import { RematchPanel } from './table/RematchPanel';
 
-/** /game/{gameId}: the table, for players and spectators. */
+/** /game/{gameId}: the table, for players and spectators. A rematch opens a fresh page. */
 export function GameRoomPage() {
   const { gameId = '' } = useParams();
+  return <GameRoom key={gameId} gameId={gameId} />;
+}
+
+function GameRoom({ gameId }: { gameId: string }) {
   const room = useGameRoom(gameId);
+  const seated = !!room.game?.you;
+  const humans = room.game?.players.filter((p) => p.userId !== null).length ?? 0;
+  // A game with other players offers a rematch at its end; practice plays again at once instead.
+  const rematch = useRematch(gameId, seated && humans > 1 && room.over !== null);
   const navigate = useNavigate();
   const { join } = useQueueActions();
   const deck = useDefaultDeckFolder();
@@ -56,9 +66,14 @@ export function GameRoomPage() {
       onPlay={room.play}
       onResign={room.resign}
       onPlayAgain={() => {
+        // The same practice (bots, level, seats) at once: a rematch with nobody else to ask.
+        if (mode === 'practice') return rematch.accept();
         if (mode === 'ranked' || mode === 'quick') join(mode);
         navigate(PATHS.games);
       }}
+      rematch={
+        humans > 1 && <RematchPanel game={room.game} state={rematch.state} onAccept={rematch.accept} />
+      }
     />
   );
 }

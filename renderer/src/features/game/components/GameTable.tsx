@@ -1,5 +1,5 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
@@ -40,6 +40,8 @@ export interface GameTableProps {
   onPlay(card: Card): void;
   onResign(): void;
   onPlayAgain(): void;
+  /** The game-over dialog's rematch (RematchPanel), for a game with other players. */
+  rematch?: ReactNode;
   /**
    * Watched from another page (the watch page's featured game): no toolbar, no dialogs, and the
    * table takes only the room it needs.
@@ -80,6 +82,7 @@ export function GameTable({
   onPlay,
   onResign,
   onPlayAgain,
+  rematch,
   readOnly = false,
   offline = false,
   emotes,
@@ -193,7 +196,14 @@ export function GameTable({
       <LastTrickDialog opened={dialog === 'lastTrick'} onClose={close} game={game} deck={deck} />
       <ScoreLogDrawer opened={dialog === 'scores'} onClose={close} game={current} log={handLog} />
       {!readOnly && (
-        <GameOverDialog game={game} over={over} offline={offline} guest={guest} onPlayAgain={onPlayAgain} />
+        <GameOverDialog
+          game={game}
+          over={over}
+          offline={offline}
+          guest={guest}
+          onPlayAgain={onPlayAgain}
+          rematch={rematch}
+        />
       )}
     </div>
   );

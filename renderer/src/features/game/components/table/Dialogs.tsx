@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DeckFolder } from '@shared/decks';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
@@ -103,6 +104,7 @@ export function GameOverDialog({
   offline = false,
   guest = false,
   onPlayAgain,
+  rematch,
 }: {
   game: GameView;
   over: GameOver | null;
@@ -111,6 +113,8 @@ export function GameOverDialog({
   /** Played before signing up: invited to create an account, and led home rather than to /games. */
   guest?: boolean;
   onPlayAgain(): void;
+  /** The rematch with the other players, above the buttons (players only). */
+  rematch?: ReactNode;
 }) {
   const you = viewerOf(game);
   const spectator = !you;
@@ -151,6 +155,7 @@ export function GameOverDialog({
             <GameRewards gameId={over.gameId} rewards={over.rewards} />
           )}
           {guest && <KeepProgressInvite />}
+          {!spectator && rematch}
           {/* Centred like the rest of the dialog, also when a phone wraps it onto two rows. */}
           <Group mt="sm" justify="center">
             <Button component={Link} to={guest ? PATHS.home : PATHS.games} variant="default">
