@@ -11,7 +11,7 @@ import {
   animate,
   relativeSeat,
   seatName,
-  statusLine,
+  statusParts,
   TRICK_LABEL_PX,
   type CardPlace,
   type Rect,
@@ -106,6 +106,36 @@ function TrickCard({
         </Text>
       </div>
     </div>
+  );
+}
+
+/**
+ * Whose turn it is, over the trick. A long name is cut short ("Kwabena_Asan… to play") and the
+ * words after it never are, so a phone's narrow felt still says what is happening.
+ */
+function StatusLine({ game, style }: { game: GameView; style: React.CSSProperties }) {
+  const { name, words } = statusParts(game);
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      justify="center"
+      aria-hidden
+      data-testid="table-status"
+      className={classes.status}
+      style={style}
+    >
+      {name !== null && (
+        <>
+          <Text size="sm" fw={700} c="spar.3" truncate miw={0} data-testid="status-name">
+            {name}
+          </Text>{' '}
+        </>
+      )}
+      <Text size="sm" fw={700} c="spar.3" className={classes.statusWords} data-testid="status-words">
+        {words}
+      </Text>
+    </Group>
   );
 }
 
@@ -226,19 +256,10 @@ export function TrickArea({
         style={{ left: felt.x, top: felt.y, width: felt.w, height: felt.h }}
         data-testid="felt"
       >
-        <Text
-          size="sm"
-          fw={700}
-          c="spar.3"
-          ta="center"
-          truncate
-          aria-hidden
-          data-testid="table-status"
-          className={classes.status}
+        <StatusLine
+          game={game}
           style={{ left: status.x - felt.x, top: status.y - felt.y, width: status.w, height: status.h }}
-        >
-          {statusLine(game)}
-        </Text>
+        />
         {game.lastTrick && !result && (
           <Button
             size="compact-xs"
