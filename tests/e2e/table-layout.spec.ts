@@ -50,7 +50,7 @@ async function measure(page: Page) {
   });
 }
 
-test('a 2-player practice table fits every viewport: the whole hand on screen, the status clear of every card', async ({
+test('a 2-player practice table fits every viewport, its cards grow on a desktop, and "1" plays a card with the focus kept on the hand', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -63,6 +63,7 @@ test('a 2-player practice table fits every viewport: the whole hand on screen, t
   await expect(page).toHaveURL(/\/game\//);
   const hand = page.getByRole('group', { name: 'Your hand' });
   await expect(hand.getByRole('button')).toHaveCount(5);
+  const cardWidths = new Map<number, { hand: number; trick: number }>();
 
   for (const size of VIEWPORTS) {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -97,5 +98,44 @@ test('a 2-player practice table fits every viewport: the whole hand on screen, t
       for (const mine of m.hand) expect(overlap(card, mine), `${where}: trick over the hand`).toBe(false);
     expect(await toolbarProblems(page), `${where}: toolbar`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${size.name}-${size.width}x${size.height}.png` });
+    // Drawn widths, before the fan turns them.
+    cardWidths.set(size.width, {
+      hand: await hand
+        .getByRole('button')
+        .first()
+        .evaluate((b) => (b as HTMLElement).offsetWidth),
+      trick: await page
+        .getByLabel('Cards on the table')
+        .locator('img')
+        .first()
+        .evaluate((img) => (img as HTMLElement).offsetWidth),
+    });
   }
+
+  // A desktop's felt is no longer mostly empty: its cards are far larger than a phone's.
+  const phone = cardWidths.get(390)!;
+  const desktop = cardWidths.get(1440)!;
+  expect(desktop.hand, 'hand card at 1440 against 390').toBeGreaterThanOrEqual(phone.hand * 1.4);
+  expect(desktop.trick, 'trick card at 1440 against 390').toBeGreaterThan(phone.trick);
+
+  // From the keyboard: "1" plays the first playable card, and the focus stays on the hand's cards.
+  const first = hand.locator('button:not([disabled])').first();
+  await expect(first).toBeVisible({ timeout: 15_000 });
+  const label = (await first.getAttribute('aria-label'))!;
+  await page.keyboard.press('1');
+  await expect(hand.getByRole('button', { name: label, exact: true })).toHaveCount(0);
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'body';
+      if (el.closest('[aria-label="Your hand"]') && el.tagName === 'BUTTON') return 'card';
+      return el.getAttribute('aria-label') === 'Your hand' ? 'hand' : el.tagName;
+    });
+  // At once, the focus is on a card or (while the bot plays) the hand, never the page.
+  expect(['card', 'hand']).toContain(await focused());
+  // Once it is our turn again it is on a playable card, and each playable card shows its key.
+  await expect.poll(focused, { timeout: 15_000 }).toBe('card');
+  await expect(page.locator(':focus')).toBeEnabled();
+  await expect(hand.getByTestId('key-hint').first()).toHaveText('1');
+  await page.screenshot({ path: `${SHOTS}/desktop-keyboard.png` });
 });

@@ -148,6 +148,45 @@ describe('the table for 2, 3 and 4 seats', () => {
     }
   }
 
+  // Usernames of 16 characters (e.g. 'Kwabena_Asantewa'): side seats cut 'Yaw_Urgent' to 'Yaw_U…'
+  // at 360 px, and the status line lost 'to play' behind a long name.
+  const LONG = ['Kwabena_Asantewa', 'Abenaa_Oforiwaa1', 'Nana_Akua_Boatng', 'Yaw_Urgent_Mensa'];
+  for (const n of [3, 4]) {
+    for (const [w, h] of [
+      [360, 640],
+      [390, 844],
+      [1440, 900],
+    ] as const) {
+      it(`${n} seats at ${w}×${h} with 16-character names: every name shown whole, 'to play' never cut`, () => {
+        viewport(w, h);
+        const base = gameOf(n, { turn: 2 });
+        const game = { ...base, players: base.players.map((p, i) => ({ ...p, username: LONG[i]! })) };
+        renderWithProviders(table(game), { route: '/' });
+        const names = screen.getAllByTestId('seat-name');
+        // The viewer's own seat and every opponent's.
+        expect(names.map((el) => el.textContent)).toEqual([
+          ...game.players.slice(1).map((p) => p.username),
+          `${LONG[0]} (you)`,
+        ]);
+        for (const name of names) {
+          // Wrapped, never cut: not truncated, not clamped, breakable at its underscores.
+          expect(name.hasAttribute('data-truncate')).toBe(false);
+          expect(name.hasAttribute('data-line-clamp')).toBe(false);
+          expect(name.className).toContain('wrappingName');
+          expect(name.querySelectorAll('wbr').length).toBe((name.textContent!.match(/_/g) ?? []).length);
+        }
+        const status = screen.getByTestId('table-status');
+        expect(status.textContent).toBe(`${LONG[2]} to play`);
+        // The name may give way on a narrow felt; the words after it may not.
+        expect(within(status).getByTestId('status-name').hasAttribute('data-truncate')).toBe(true);
+        const words = within(status).getByTestId('status-words');
+        expect(words.textContent).toBe('to play');
+        expect(words.hasAttribute('data-truncate')).toBe(false);
+        expect(words.className).toContain('statusWords');
+      });
+    }
+  }
+
   it(`the hand result shows its card at least 48 px wide (${RESULT_CARD_PX} px)`, () => {
     viewport(390, 844);
     renderWithProviders(

@@ -106,7 +106,7 @@ describe('game table', () => {
     renderTable({ game: { turn: 1, legalCards: [], currentTrick: [] } });
     const buttons = within(screen.getByRole('group', { name: 'Your hand' })).getAllByRole('button');
     expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(screen.getByText('kofi to play')).toBeTruthy();
+    expect(screen.getByTestId('table-status').textContent).toBe('kofi to play');
   });
 
   it('between hands: says who won the hand, with which card, and why', () => {

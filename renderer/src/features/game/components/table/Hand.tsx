@@ -4,6 +4,7 @@ import type { Card } from '@shared/game';
 import { cardLabel } from '../../../../components/CardView';
 import { DeckCard } from '../../../../components/DeckCard';
 import classes from '../GameTable.module.css';
+import { KEY_PLAYS, useHandKeys } from './handKeys';
 import { animate, LIFT_PX, type CardPlace } from './layout';
 
 export interface PlayerHandProps {
@@ -30,6 +31,8 @@ export interface PlayerHandProps {
 /**
  * The viewer's hand: one button per card, enabled only for the legal ones, fanned or in a row.
  * While a card is held (waiting to send) it stays raised and marked, and the others wait with it.
+ * Keys 1–5 play the n-th playable card and the arrows move along the hand (useHandKeys); once the
+ * keyboard is in use each of those cards shows its number.
  */
 export function PlayerHand({
   hand,
@@ -47,6 +50,8 @@ export function PlayerHand({
   const legal = new Set(legalCards);
   const ref = useRef<HTMLDivElement>(null);
   const height = Math.round(width * 1.4);
+  const playable = held === null ? hand.filter((card) => legal.has(card)) : [];
+  const { keyboard } = useHandKeys({ groupRef: ref, hand, playable, onPlay });
 
   // Dealing: each card slides in from the felt, one after another.
   useLayoutEffect(() => {
@@ -72,18 +77,30 @@ export function PlayerHand({
   }, [dealKey, motion]);
 
   return (
-    <div ref={ref} role="group" aria-label="Your hand" data-hand-style={handStyle}>
+    // The hand itself takes the focus while no card can (others are playing), so it is not lost.
+    <div
+      ref={ref}
+      role="group"
+      aria-label="Your hand"
+      data-hand-style={handStyle}
+      tabIndex={-1}
+      className={classes.hand}
+    >
       {hand.map((card, i) => {
         const waiting = card === held;
-        const playable = legal.has(card) && held === null;
+        const keyNumber = playable.indexOf(card) + 1;
+        const canPlay = keyNumber > 0;
+        const key = keyNumber > 0 && keyNumber <= KEY_PLAYS ? String(keyNumber) : undefined;
         const place = places[i] ?? { cx: 0, cy: 0, rot: 0 };
         return (
           <button
             key={card}
             type="button"
-            className={`${classes.handCard} ${waiting ? classes.waiting : playable ? classes.legal : classes.illegal}`}
+            className={`${classes.handCard} ${waiting ? classes.waiting : canPlay ? classes.legal : classes.illegal}`}
             aria-label={waiting ? `${cardLabel(card)}, waiting to send` : cardLabel(card)}
-            disabled={!playable}
+            disabled={!canPlay}
+            data-card={card}
+            aria-keyshortcuts={key}
             data-waiting={waiting || undefined}
             onClick={() => onPlay(card)}
             style={
@@ -100,6 +117,11 @@ export function PlayerHand({
             <span data-face className={classes.face}>
               <DeckCard card={card} width={width} deck={deck} />
             </span>
+            {key && keyboard && (
+              <span className={classes.keyHint} aria-hidden data-testid="key-hint">
+                {key}
+              </span>
+            )}
             {waiting && (
               <span className={classes.waitingTag} aria-hidden>
                 Waiting to send

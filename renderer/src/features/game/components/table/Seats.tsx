@@ -1,4 +1,5 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import { botPersonaOf } from '@shared/game';
 import type { GameView } from '@shared/protocol';
@@ -20,6 +21,25 @@ function ConnectionDot({ player }: { player: Player }) {
         background: player.connected ? 'var(--mantine-color-green-5)' : 'var(--mantine-color-red-6)',
       }}
     />
+  );
+}
+
+/**
+ * A name that wraps rather than being cut: at an underscore where it can (the only separator a
+ * username has), else anywhere, so a 16-character name shows whole in a phone's 66 px side seat
+ * (docs/design.md, "Renderer: the table layout").
+ */
+export function WrappingName({ name }: { name: string }) {
+  const parts = name.split(/(?<=_)/);
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }
 
@@ -57,8 +77,16 @@ export function PlayerBadge({
       <Stack gap={2} align="center" maw="100%">
         {ring}
         <Group gap={4} wrap="nowrap" maw="100%" justify="center">
-          <Text fw={700} size={roomy ? 'sm' : 'xs'} truncate maw="100%" title={label ?? player.username}>
-            {label ?? player.username}
+          <Text
+            fw={700}
+            size={roomy ? 'sm' : 'xs'}
+            ta="center"
+            lh={1.25}
+            miw={0}
+            className={classes.wrappingName}
+            data-testid="seat-name"
+          >
+            <WrappingName name={label ?? player.username} />
           </Text>
           <ConnectionDot player={player} />
         </Group>
@@ -86,8 +114,8 @@ export function PlayerBadge({
       {ring}
       <Stack gap={0} miw={0}>
         <Group gap={6} wrap="nowrap" miw={0}>
-          <Text fw={700} size="sm" truncate maw={160}>
-            {label ?? player.username}
+          <Text fw={700} size="sm" lh={1.25} miw={0} className={classes.wrappingName} data-testid="seat-name">
+            <WrappingName name={label ?? player.username} />
           </Text>
           {player.isBot && (
             <Badge size="xs" color="grape" variant="light">
@@ -152,7 +180,7 @@ function Seat({
       style={{ left: rect.x, top: rect.y, width: rect.w, height: rect.h }}
     >
       {top ? (
-        <Group gap="md" wrap="nowrap" justify="center" h="100%">
+        <Group gap={layout.wide ? 'md' : 'sm'} wrap="nowrap" justify="center" h="100%">
           <PlayerBadge player={player} game={game} />
           <CardBacks player={player} width={layout.topBack} deck={deck} />
         </Group>

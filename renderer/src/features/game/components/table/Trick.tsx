@@ -5,7 +5,7 @@ import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
-import { takesTheTrick } from '../../hooks/announce';
+import { nameOf } from '../../hooks/announce';
 import type { HandResult } from '../../hooks/handResult';
 import type { TablePause } from '../../hooks/tablePacing';
 import classes from '../GameTable.module.css';
@@ -13,7 +13,7 @@ import {
   animate,
   relativeSeat,
   seatName,
-  statusLine,
+  statusParts,
   TRICK_LABEL_PX,
   type CardPlace,
   type Rect,
@@ -129,6 +129,47 @@ function TrickCard({
       </div>
     </div>
   );
+}
+
+/**
+ * Whose turn it is, over the trick. A long name is cut short ("Kwabena_Asan… to play") and the
+ * words after it never are, so a phone's narrow felt still says what is happening.
+ */
+function StatusLine({
+  parts: { name, words },
+  style,
+}: {
+  parts: { name: string | null; words: string };
+  style: React.CSSProperties;
+}) {
+  return (
+    <Group
+      gap={4}
+      wrap="nowrap"
+      justify="center"
+      aria-hidden
+      data-testid="table-status"
+      className={classes.status}
+      style={style}
+    >
+      {name !== null && (
+        <>
+          <Text size="sm" fw={700} c="spar.3" truncate miw={0} data-testid="status-name">
+            {name}
+          </Text>{' '}
+        </>
+      )}
+      <Text size="sm" fw={700} c="spar.3" className={classes.statusWords} data-testid="status-words">
+        {words}
+      </Text>
+    </Group>
+  );
+}
+
+/** "Ama takes the trick" as the status line's two parts; "You take the trick" is one. */
+function takerParts(game: GameView, seat: number): { name: string | null; words: string } {
+  const name = nameOf(game, seat);
+  return name === 'You' ? { name: null, words: 'You take the trick' } : { name, words: 'takes the trick' };
 }
 
 interface Collecting {
@@ -261,19 +302,10 @@ export function TrickArea({
         data-paused={pause?.phase}
         onClick={pause ? onSkipPause : undefined}
       >
-        <Text
-          size="sm"
-          fw={700}
-          c="spar.3"
-          ta="center"
-          truncate
-          aria-hidden
-          data-testid="table-status"
-          className={classes.status}
+        <StatusLine
           style={{ left: status.x - felt.x, top: status.y - felt.y, width: status.w, height: status.h }}
-        >
-          {held ? takesTheTrick(game, held.trick.winner) : statusLine(game)}
-        </Text>
+          parts={held ? takerParts(game, held.trick.winner) : statusParts(game)}
+        />
         {!pause && (game.lastTrick || onShowScores) && (
           <Group gap={2} wrap="nowrap" className={classes.lastTrick}>
             {game.lastTrick && !result && (

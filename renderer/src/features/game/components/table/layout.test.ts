@@ -152,6 +152,23 @@ describe('table layout at every viewport and seat count', () => {
     }
   });
 
+  it('a large window gets large cards: at 1440×900 the hand and the trick are far larger than on a phone', () => {
+    for (const players of [2, 3, 4]) {
+      const phone = tableLayout(390, 844, players, CARDS_PER_HAND);
+      const desktop = tableLayout(1440, 900, players, CARDS_PER_HAND);
+      // Before, both stopped at 130 px and the felt stayed 780 px wide, mostly empty.
+      expect(desktop.handCard, `${players} seats`).toBeGreaterThanOrEqual(150);
+      expect(desktop.handCard).toBeGreaterThanOrEqual(phone.handCard * 1.4);
+      expect(desktop.trickCard, `${players} seats`).toBeGreaterThan(130);
+      // And they keep growing with a bigger window.
+      const big = tableLayout(1920, 1080, players, CARDS_PER_HAND);
+      expect(big.handCard).toBeGreaterThan(desktop.handCard);
+      expect(big.trickCard).toBeGreaterThan(desktop.trickCard);
+    }
+    // With seats at its sides the felt widens with the window.
+    expect(tableLayout(1440, 900, 4, CARDS_PER_HAND).felt.w).toBeGreaterThan(780);
+  });
+
   it('keeps the card size as cards are played, and centres a shorter hand', () => {
     const full = tableLayout(390, 844, 2, 5);
     const two = tableLayout(390, 844, 2, 2);

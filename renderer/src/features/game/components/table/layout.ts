@@ -33,7 +33,14 @@ export const TRICK_LABEL_PX = 16;
 const PAD = 8;
 const GAP = 8;
 const CARD_RATIO = 1.4;
-const MAX_CONTENT_PX = 1120;
+/** The table's widest extent: the felt and the hand grow with the window up to it. */
+const MAX_CONTENT_PX = 1600;
+/** The largest hand card on a phone and from WIDE_TABLE_MIN_PX: a big window gets big cards. */
+const MAX_PHONE_CARD_PX = 104;
+const MAX_WIDE_CARD_PX = 190;
+/** A wide felt with side seats takes this share of the width, and never less than MIN_WIDE_FELT_PX. */
+const WIDE_FELT_SHARE = 0.72;
+const MIN_WIDE_FELT_PX = 780;
 /** A card is never drawn narrower than this on a phone. */
 export const MIN_CARD_PX = 48;
 
@@ -174,7 +181,8 @@ export function tableLayout(
   const spread = wide ? 1 + (full - 1) * 1.08 : 1 + (full - 1) * 0.56 + 0.35;
   const byWidth = availW / spread;
   const byHeight = (height * (wide ? 0.27 : 0.3) - LIFT_PX - PAD) / (CARD_RATIO * (wide ? 1 : 1.1));
-  const handCard = Math.floor(Math.max(MIN_CARD_PX, Math.min(wide ? 130 : 104, byWidth, byHeight)));
+  const maxCard = wide ? MAX_WIDE_CARD_PX : MAX_PHONE_CARD_PX;
+  const handCard = Math.floor(Math.max(MIN_CARD_PX, Math.min(maxCard, byWidth, byHeight)));
   const handCards = spectator ? [] : fanPlaces(handCount, handCard, width / 2, height - PAD, availW, wide);
   const fullPlaces = fanPlaces(full, handCard, width / 2, height - PAD, availW, wide);
   // A spectator's band: the backs (as wide as the seat across's) below the same gap as a lift.
@@ -191,7 +199,12 @@ export function tableLayout(
   const middleBottom = me.y - GAP;
   const middleH = Math.max(0, middleBottom - middleTop);
   const sideW = hasSides ? (wide ? 150 : 66) : 0;
-  const feltMaxW = wide ? 780 : availW;
+  // Two players' trick is one column: a wider felt would only be emptier.
+  const feltMaxW = !wide
+    ? availW
+    : hasSides
+      ? Math.max(MIN_WIDE_FELT_PX, availW * WIDE_FELT_SHARE)
+      : MIN_WIDE_FELT_PX;
   const feltW = Math.min(feltMaxW, availW - (hasSides ? 2 * (sideW + GAP) : 0));
   const felt: Rect = { x: width / 2 - feltW / 2, y: middleTop, w: feltW, h: middleH };
   const status: Rect = { x: felt.x + 8, y: felt.y + 4, w: felt.w - 16, h: STATUS_PX - 4 };
@@ -215,7 +228,10 @@ export function tableLayout(
   const tilt = 5;
   const unit = cardBox({ cx: 0, cy: 0, rot: tilt }, 1); // a 1 px card's turned box
   const across = n === 2 ? 1 : 2.8;
-  const down = n === 2 ? 2 : 2.2;
+  // A wide table's cross lets the top and bottom cards reach past the side cards' edges (they
+  // sit apart across), so it is shorter and its cards larger.
+  const crossDy = wide ? 0.5 : 0.6;
+  const down = n === 2 ? 2 : 1 + 2 * crossDy;
   const byTrickW = trickArea.w / (across * unit.w);
   const byTrickH = ((trickArea.h - 4) / down - TRICK_LABEL_PX) / unit.h;
   const trickCard = Math.floor(Math.max(wide ? 60 : MIN_CARD_PX, Math.min(handCard, byTrickW, byTrickH)));
@@ -224,7 +240,7 @@ export function tableLayout(
   const cx = trickArea.x + trickArea.w / 2;
   // Each card's centre sits half a label above the centre of its card-and-label box.
   const cy = trickArea.y + trickArea.h / 2 - TRICK_LABEL_PX / 2;
-  const dy = n === 2 ? bh / 2 + 2 : bh * 0.6;
+  const dy = n === 2 ? bh / 2 + 2 : bh * crossDy;
   const dx = bw * 0.9;
   const spots: Record<SeatSide, CardPlace> = {
     bottom: { cx, cy: cy + dy, rot: -tilt / 2 },
@@ -354,12 +370,21 @@ export function seatName(game: GameView, seat: number): string {
   return game.players.find((p) => p.seat === seat)?.username ?? '';
 }
 
+/**
+ * The line over the trick in two parts: a player's name (null when none is named) and the words
+ * after it. The name may be cut short on a narrow felt; the words never are.
+ */
+export function statusParts(game: GameView): { name: string | null; words: string } {
+  if (game.status === 'finished') return { name: null, words: 'Game over' };
+  const turn = game.players.find((p) => p.seat === game.turn);
+  if (!turn) return { name: null, words: '' };
+  if (game.you && turn.seat === game.you.seat)
+    return { name: null, words: game.currentTrick.length === 0 ? 'Your lead' : 'Your turn' };
+  return { name: turn.username, words: 'to play' };
+}
+
 /** The line over the trick: whose turn it is, from the viewer's side. */
 export function statusLine(game: GameView): string {
-  if (game.status === 'finished') return 'Game over';
-  const turn = game.players.find((p) => p.seat === game.turn);
-  if (!turn) return '';
-  if (game.you && turn.seat === game.you.seat)
-    return game.currentTrick.length === 0 ? 'Your lead' : 'Your turn';
-  return `${turn.username} to play`;
+  const { name, words } = statusParts(game);
+  return name === null ? words : `${name} ${words}`;
 }
