@@ -7,7 +7,7 @@ import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
 import type { Announcement } from '../hooks/announce';
 import type { HandResult } from '../hooks/handResult';
 import classes from './GameTable.module.css';
-import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
+import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog, playersInPlay } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
 import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
@@ -155,6 +155,7 @@ export function GameTable({
         opened={dialog === 'resign'}
         onClose={close}
         ranked={game.mode === 'ranked'}
+        playing={game.mode === 'practice' ? 2 : playersInPlay(game)}
         onResign={onResign}
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />

@@ -22,6 +22,15 @@ function ConnectionDot({ player }: { player: Player }) {
   );
 }
 
+/** A player who resigned and left a game of three or four (docs/design.md, "Rules"). */
+function ResignedBadge() {
+  return (
+    <Badge size="xs" color="red" variant="light">
+      resigned
+    </Badge>
+  );
+}
+
 /**
  * A player's avatar with their turn clock, name, bot and connection marks, and score; upright
  * (avatar over name) for the narrow seats at the sides of the table, where a side-by-side badge
@@ -65,6 +74,7 @@ export function PlayerBadge({
             bot
           </Badge>
         )}
+        {player.resigned && <ResignedBadge />}
         {roomy ? (
           <Text size="xs" c="dark.1" ta="center">
             {player.score} / {game.targetScore} points
@@ -92,6 +102,7 @@ export function PlayerBadge({
               bot
             </Badge>
           )}
+          {player.resigned && <ResignedBadge />}
           <ConnectionDot player={player} />
         </Group>
         <Text size="xs" c="dark.1">
