@@ -32,24 +32,52 @@ export interface NewGameOptions {
 
 /**
  * Deals from the top of `deck` in batches of 3 then 2, each batch going round the table starting
- * with the player after the dealer.
+ * with the player after the dealer. Seats in `out` (resigned) are passed over and get no cards.
  */
-export function dealHands(deck: readonly Card[], dealer: number, players: number): Card[][] {
+export function dealHands(
+  deck: readonly Card[],
+  dealer: number,
+  players: number,
+  out: readonly number[] = [],
+): Card[][] {
   const hands: Card[][] = Array.from({ length: players }, () => []);
   let next = 0;
   for (const batch of DEAL_BATCHES) {
     for (let i = 1; i <= players; i++) {
-      const hand = hands[(dealer + i) % players]!;
+      const seat = (dealer + i) % players;
+      if (out.includes(seat)) continue;
+      const hand = hands[seat]!;
       for (let k = 0; k < batch; k++) hand.push(deck[next++]!);
     }
   }
   return hands;
 }
 
-function shuffleAndDeal(rngState: number, dealer: number, players: number) {
+function shuffleAndDeal(rngState: number, dealer: number, players: number, out: readonly number[] = []) {
   const rng = new Rng(rngState);
   const deck = rng.shuffle(DECK.slice());
-  return { hands: dealHands(deck, dealer, players), rng: rng.state };
+  return { hands: dealHands(deck, dealer, players, out), rng: rng.state };
+}
+
+/** Whether `seat` still plays: it has not resigned (docs/design.md, "Rules"). */
+export function inPlay(state: GameState, seat: number): boolean {
+  return !state.resigned?.includes(seat);
+}
+
+/** The seats still playing, lowest first. */
+export function seatsInPlay(state: GameState): number[] {
+  const seats: number[] = [];
+  for (let seat = 0; seat < state.players; seat++) if (inPlay(state, seat)) seats.push(seat);
+  return seats;
+}
+
+/** The first seat still playing after `seat`, going round the table. */
+function nextInPlay(state: GameState, seat: number): number {
+  for (let i = 1; i < state.players; i++) {
+    const next = (seat + i) % state.players;
+    if (inPlay(state, next)) return next;
+  }
+  return seat;
 }
 
 function checkPresetHands(hands: Card[][], players: number): void {
@@ -160,13 +188,22 @@ export function applyPlay(state: GameState, seat: number, card: Card): PlayResul
   hands[seat] = hand.length === 1 ? [] : hand.filter((_, i) => i !== at);
   const currentTrick = [...state.currentTrick, { seat, card }];
 
-  if (currentTrick.length < state.players) {
+  if (currentTrick.length < state.players - (state.resigned?.length ?? 0)) {
     return {
-      state: { ...state, hands, currentTrick, turn: (seat + 1) % state.players },
+      state: { ...state, hands, currentTrick, turn: nextInPlay(state, seat) },
       events,
     };
   }
+  return completeTrick(state, hands, currentTrick, events);
+}
 
+/** Every seat still playing has played to `currentTrick`: its winner takes it and leads the next. */
+function completeTrick(
+  state: GameState,
+  hands: Card[][],
+  currentTrick: Play[],
+  events: GameEvent[],
+): PlayResult {
   const won = trickWinner(currentTrick);
   const trick: CompletedTrick = { plays: currentTrick, winner: won.seat };
   events.push({ kind: 'TRICK_WON', seat: won.seat, card: won.card, trickNumber: state.trickNumber });
@@ -216,7 +253,7 @@ function finishHand(state: GameState, trick: CompletedTrick, events: GameEvent[]
   }
 
   const dealer = winner;
-  const dealt = shuffleAndDeal(state.rng, dealer, state.players);
+  const dealt = shuffleAndDeal(state.rng, dealer, state.players, state.resigned);
   const handNumber = state.handNumber + 1;
   events.push({ kind: 'HAND_DEALT', handNumber, dealer });
   return {
@@ -227,7 +264,7 @@ function finishHand(state: GameState, trick: CompletedTrick, events: GameEvent[]
       dealer,
       handNumber,
       trickNumber: 1,
-      turn: (dealer + 1) % state.players,
+      turn: nextInPlay(state, dealer),
       hands: dealt.hands,
       currentTrick: [],
       tricks: [],
@@ -235,4 +272,43 @@ function finishHand(state: GameState, trick: CompletedTrick, events: GameEvent[]
     },
     events,
   };
+}
+
+/** What the move log records for a resignation, in place of a card. */
+export const RESIGN_MOVE = 'resign';
+
+/** One step of a game as its move log records it: a card played, or a seat resigning. */
+export type Move = Card | typeof RESIGN_MOVE;
+
+/** Applies one logged move: `applyPlay` for a card, `resign` for RESIGN_MOVE. */
+export function applyMove(state: GameState, seat: number, move: Move): PlayResult {
+  return move === RESIGN_MOVE ? resign(state, seat) : applyPlay(state, seat, move);
+}
+
+/**
+ * `seat` resigns and leaves the game (docs/design.md, "Rules"): its unplayed cards, and any card
+ * it has played to the unfinished trick, are set aside unseen, and the others play on without it.
+ * The trick completes when every seat still playing has played to it. When one seat is left, it
+ * wins (`reason: "resign"`). Returns the next state and what happened; never changes `state`.
+ * @throws RuleError GAME_OVER when the game is over or the seat has already left.
+ */
+export function resign(state: GameState, seat: number): PlayResult {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) throw new RangeError('not a seat');
+  if (state.status !== 'active' || !inPlay(state, seat)) throw new RuleError('GAME_OVER');
+  const hands = state.hands.slice();
+  hands[seat] = [];
+  const currentTrick = state.currentTrick.filter((play) => play.seat !== seat);
+  const left: GameState = { ...state, resigned: [...(state.resigned ?? []), seat], hands, currentTrick };
+  const events: GameEvent[] = [{ kind: 'RESIGNED', seat }];
+  const remaining = seatsInPlay(left);
+  if (remaining.length === 1) {
+    const winnerSeat = remaining[0]!;
+    events.push({ kind: 'GAME_OVER', winnerSeat, reason: 'resign' });
+    return { state: { ...left, status: 'finished', turn: null, winnerSeat }, events };
+  }
+  const turn = state.turn === seat ? nextInPlay(left, seat) : state.turn;
+  // The seat that resigned was the last to play to this trick: it is complete without it.
+  if (currentTrick.length === remaining.length)
+    return completeTrick({ ...left, turn }, hands, currentTrick, events);
+  return { state: { ...left, turn }, events };
 }

@@ -6,12 +6,17 @@ export {
   newGame,
   legalCards,
   applyPlay,
+  applyMove,
+  resign,
+  inPlay,
+  seatsInPlay,
+  RESIGN_MOVE,
   dealHands,
   trickWinner,
   DEFAULT_TARGET_SCORE,
   DEAL_BATCHES,
 } from './engine';
-export type { NewGameOptions } from './engine';
+export type { Move, NewGameOptions } from './engine';
 export { viewFor, type SeatView } from './view';
 export { chooseCard, BOT_LEVELS, type BotLevel } from './bots';
 export { BOT_PERSONAS, botPersonaOf, botUsername, botUsernames, type BotPersona } from './bots/personas';

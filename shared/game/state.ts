@@ -37,6 +37,12 @@ export interface GameState {
   /** The most recently completed trick, which may end the previous hand. */
   lastTrick: CompletedTrick | null;
   winnerSeat: number | null;
+  /**
+   * Seats that resigned and left a game of three or four, in the order they left: they hold no
+   * cards and have no turns. Absent while nobody has (and in games stored before it existed).
+   * See docs/design.md, "Rules".
+   */
+  resigned?: number[];
 }
 
 export type GameEvent =
@@ -44,7 +50,8 @@ export type GameEvent =
   | { kind: 'CARD_PLAYED'; seat: number; card: Card }
   | { kind: 'TRICK_WON'; seat: number; card: Card; trickNumber: number }
   | { kind: 'HAND_WON'; seat: number; card: Card; points: number }
-  | { kind: 'GAME_OVER'; winnerSeat: number; reason: 'score' };
+  | { kind: 'RESIGNED'; seat: number }
+  | { kind: 'GAME_OVER'; winnerSeat: number; reason: 'score' | 'resign' };
 
 export interface PlayResult {
   state: GameState;

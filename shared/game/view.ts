@@ -20,6 +20,8 @@ export interface SeatView {
   hand: Card[];
   legalCards: Card[];
   winnerSeat: number | null;
+  /** Seats that resigned and left the game, in the order they left. */
+  resigned: number[];
 }
 
 export function viewFor(state: GameState, seat: number | null): SeatView {
@@ -42,6 +44,7 @@ export function viewFor(state: GameState, seat: number | null): SeatView {
     hand: you === null ? [] : state.hands[you]!.slice(),
     legalCards: you === null ? [] : legalCards(state, you),
     winnerSeat: state.winnerSeat,
+    resigned: state.resigned?.slice() ?? [],
   };
 }
 

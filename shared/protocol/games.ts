@@ -153,8 +153,14 @@ export const gameSummarySchema = z.object({
       seed: z.string(),
       players: z.number().int(),
       targetScore: z.number().int(),
+      /** Each card played in order, and `"resign"` where a seat of three or four left the game. */
       moves: z.array(
-        z.object({ seq: z.number().int(), seat: seatSchema, card: cardSchema, auto: z.boolean() }),
+        z.object({
+          seq: z.number().int(),
+          seat: seatSchema,
+          card: z.union([cardSchema, z.literal('resign')]),
+          auto: z.boolean(),
+        }),
       ),
     })
     .optional(),

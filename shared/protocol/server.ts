@@ -59,6 +59,8 @@ export const gameEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('HAND_WON'), seat: seatSchema, card: cardSchema, points: z.number().int() }),
   z.object({ kind: z.literal('TURN'), seat: seatSchema, deadline: z.number().int() }),
   z.object({ kind: z.literal('AUTO_PLAYED'), seat: seatSchema, card: cardSchema }),
+  /** A seat of three or four resigned and left; the others play on (docs/design.md, "Rules"). */
+  z.object({ kind: z.literal('RESIGNED'), seat: seatSchema }),
   z.object({
     kind: z.literal('GAME_OVER'),
     winnerUserId: userIdSchema.nullable(),
@@ -85,6 +87,8 @@ export const gameViewSchema = z.object({
       cardsInHand: z.number().int().min(0).max(5),
       connected: z.boolean(),
       isBot: z.boolean(),
+      /** Present (true) once the player has resigned and left a game of three or four. */
+      resigned: z.literal(true).optional(),
     }),
   ),
   you: z.object({ seat: seatSchema }).nullable(),

@@ -33,7 +33,7 @@ export const ROOM_PRESENCE_CHANNEL = 'rooms:presence';
 /** Node-wide channel: a draining node gave up these rooms (`{ node, gameIds }`); peers adopt them. */
 export const ROOM_HANDOFF_CHANNEL = 'rooms:handoff';
 
-type ManagerDeps = Omit<RoomDeps, 'onFinished' | 'onLost'> & {
+type ManagerDeps = Omit<RoomDeps, 'onFinished' | 'onLeft' | 'onLost'> & {
   directory: RoomDirectory;
   /** With several nodes: presence changes and handoffs reach every node's rooms through it. */
   bus?: Bus;
@@ -81,6 +81,7 @@ export class RoomManager {
       ...this.deps,
       isConnected: (userId) => this.deps.isConnected(userId) || this.remoteOnline.has(userId),
       onFinished: (room) => this.finished(room),
+      onLeft: (room, userId) => this.untrackUser(room, userId),
       onLost: (room) => this.drop(room, 'fenced off: another node adopted it'),
     };
   }
@@ -344,7 +345,7 @@ export class RoomManager {
   private track(room: GameRoom): void {
     this.rooms.set(room.id, room);
     if (room.status !== 'active' && room.status !== 'waiting') return;
-    for (const userId of room.humanIds()) {
+    for (const userId of room.playingIds()) {
       let set = this.activeByUser.get(userId);
       if (!set) this.activeByUser.set(userId, (set = new Set()));
       set.add(room.id);
@@ -352,13 +353,15 @@ export class RoomManager {
   }
 
   private untrack(room: GameRoom): void {
-    for (const userId of room.humanIds()) {
-      const set = this.activeByUser.get(userId);
-      set?.delete(room.id);
-      if (set?.size === 0) {
-        this.activeByUser.delete(userId);
-        this.remoteOnline.delete(userId);
-      }
+    for (const userId of room.humanIds()) this.untrackUser(room, userId);
+  }
+
+  private untrackUser(room: GameRoom, userId: number): void {
+    const set = this.activeByUser.get(userId);
+    set?.delete(room.id);
+    if (set?.size === 0) {
+      this.activeByUser.delete(userId);
+      this.remoteOnline.delete(userId);
     }
   }
 

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  RESIGN_MOVE,
   RuleError,
   applyPlay,
   cardIndex,
   chooseCard,
+  inPlay,
   legalCards,
+  resign as resignSeat,
   type Card,
   type GameEvent,
   type GameState,
+  type Move,
 } from '@shared/game';
 import type {
   EmoteId,
@@ -42,6 +46,8 @@ export interface RoomDeps {
   /** Everyone the user blocked or was blocked by: no reaction passes between them. */
   blockedPartnersOf(userId: number): Promise<number[]>;
   onFinished(room: GameRoom): void;
+  /** A player resigned and left a game the others play on: they are free to play another. */
+  onLeft?(room: GameRoom, userId: number): void;
   /** A write was fenced off: another node owns the game now, and this room has stopped. */
   onLost?(room: GameRoom): void;
 }
@@ -131,6 +137,11 @@ export class GameRoom {
 
   humanIds(): number[] {
     return this.players.flatMap((p) => (p.userId === null ? [] : [p.userId]));
+  }
+
+  /** The humans still playing: all of them but those who resigned a game the others play on. */
+  playingIds(): number[] {
+    return this.players.flatMap((p) => (p.userId === null || !inPlay(this.state, p.seat) ? [] : [p.userId]));
   }
 
   /**
@@ -374,8 +385,27 @@ export class GameRoom {
       if (this.status === 'waiting')
         return this.cancelInvitation(this.invite?.userId === userId ? 'declined' : 'withdrawn', userId);
       if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
-      await this.forfeit(seat, 'resign');
+      if (!inPlay(this.state, seat)) throw new RoomError('GAME_OVER', 'You have already left this game');
+      // In a game of three or four the others play on without the seat (docs/design.md,
+      // "Resigning"); with two, or when no human would be left playing, the game ends now.
+      const result = resignSeat(this.state, seat);
+      const humanPlays = this.players.some((p) => p.userId !== null && inPlay(result.state, p.seat));
+      if (result.state.status !== 'active' || !humanPlays) return this.forfeit(seat, 'resign');
+      this.clearGrace(userId);
+      await this.commit(result.state, result.events, { seat, card: RESIGN_MOVE, auto: false }, this.expiries);
+      this.deps.onLeft?.(this, userId);
     });
+  }
+
+  private clearGrace(userId: number): void {
+    clearTimeout(this.graceTimers.get(userId));
+    this.graceTimers.delete(userId);
+  }
+
+  /** A human who has not resigned: their connection still matters to the game. */
+  private playsOn(userId: number): boolean {
+    const seat = this.seatOf(userId);
+    return seat !== null && inPlay(this.state, seat);
   }
 
   playerConnected(userId: number): void {
@@ -390,17 +420,18 @@ export class GameRoom {
   playerDisconnected(userId: number): void {
     // A waiting game has no clock to protect: whoever leaves simply has to join again.
     if (this.status === 'waiting') this.joined.delete(userId);
-    if (this.status !== 'active' || this.seatOf(userId) === null) return;
+    if (this.status !== 'active' || !this.playsOn(userId)) return;
     this.startGrace(userId);
     this.broadcast([]);
   }
 
   private startGrace(userId: number): void {
-    if (this.graceTimers.has(userId)) return;
+    // A player who resigned has left: they may go away without forfeiting anything more.
+    if (this.graceTimers.has(userId) || !this.playsOn(userId)) return;
     const timer = setTimeout(() => {
       this.graceTimers.delete(userId);
       this.run(async () => {
-        if (this.status === 'active' && !this.isConnected(userId))
+        if (this.status === 'active' && !this.isConnected(userId) && this.playsOn(userId))
           await this.forfeit(this.seatOf(userId)!, 'abandon');
       }).catch((error: unknown) => this.deps.log.error({ err: error, gameId: this.id }, 'abandon failed'));
     }, this.deps.timings.reconnectGraceMs);
@@ -457,7 +488,7 @@ export class GameRoom {
   private async commit(
     state: GameState,
     events: GameEvent[],
-    move: { seat: number; card: Card; auto: boolean },
+    move: { seat: number; card: Move; auto: boolean },
     expiries: number[],
     extra: GameEventMessage[] = [],
   ): Promise<void> {
@@ -465,9 +496,14 @@ export class GameRoom {
     const seq = this.seq + 1;
     const finished = state.status === 'finished';
     const nextTurn = state.turn;
+    // Someone else resigning does not restart the clock of the player whose turn it still is.
+    const sameTurn =
+      move.card === RESIGN_MOVE && nextTurn === this.state.turn && state.tricks === this.state.tricks;
     const deadline =
       !finished && nextTurn !== null && this.players[nextTurn]!.botLevel === null
-        ? now + this.deps.timings.turnMs
+        ? sameTurn && this.turnDeadline !== null
+          ? this.turnDeadline
+          : now + this.deps.timings.turnMs
         : null;
     const winnerUserId = finished ? this.players[state.winnerSeat!]!.userId : null;
 
@@ -517,11 +553,11 @@ export class GameRoom {
     this.announceGameOver(outcome);
   }
 
-  /** With more than two players, the best score among the others wins (ties: lower seat). */
+  /** With more than two players, the best score among the others still playing wins (ties: lower seat). */
   private bestOtherSeat(loserSeat: number): number {
     let best = -1;
     for (let seat = 0; seat < this.players.length; seat++) {
-      if (seat === loserSeat) continue;
+      if (seat === loserSeat || !inPlay(this.state, seat)) continue;
       if (best < 0 || this.state.scores[seat]! > this.state.scores[best]!) best = seat;
     }
     return best;

@@ -1,4 +1,4 @@
-import type { Card } from '@shared/game';
+import type { Move } from '@shared/game';
 import type { FinishReason, GameMode, RatingChange } from '@shared/protocol';
 import type { RoomPlayer, RoomSnapshot } from './types';
 
@@ -16,7 +16,8 @@ export interface Progress {
   state: RoomSnapshot['state'];
   turnDeadline: number | null;
   expiries: number[];
-  move: { seat: number; card: Card; auto: boolean } | null;
+  /** The play, or a resignation (RESIGN_MOVE) that leaves the others playing on; null for a forfeit. */
+  move: { seat: number; card: Move; auto: boolean } | null;
   now: number;
 }
 

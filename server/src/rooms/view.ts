@@ -74,6 +74,7 @@ function sharedView(room: ViewableRoom): SharedView {
       cardsInHand: state.hands[player.seat]!.length,
       connected: player.userId === null || room.isConnected(player.userId),
       isBot: player.botLevel !== null,
+      ...(state.resigned?.includes(player.seat) ? { resigned: true as const } : {}),
     })),
     dealer: state.dealer,
     turn: finished ? null : state.turn,

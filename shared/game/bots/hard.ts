@@ -22,7 +22,9 @@ class Solver {
   constructor(
     /** Exact alpha-beta when true; one medium-policy rollout per determinization otherwise. */
     private readonly exact: boolean,
-    private readonly players: number,
+    /** How many seats still play, and the next of each (resigned seats are passed over). */
+    private readonly playing: number,
+    private readonly nextSeat: readonly number[],
     private readonly me: number,
     private readonly scores: readonly number[],
     private readonly target: number,
@@ -89,8 +91,8 @@ class Solver {
       best = card;
       bestSeat = turn;
     }
-    if (count + 1 < this.players) {
-      const next = (turn + 1) % this.players;
+    if (count + 1 < this.playing) {
+      const next = this.nextSeat[turn]!;
       return this.continue(next, trick, count + 1, led, best, bestSeat, alpha, beta);
     }
     if (trick === 5) return this.terminal(bestSeat, best, best === led);
@@ -162,8 +164,8 @@ export function hardPick(k: Knowledge, legal: readonly Card[], rng: Rng): Card {
   const totals = new Float64Array(candidates.length);
   let cardsLeft = 0;
   for (const c of k.counts) cardsLeft += c;
-  const exact = k.players === 2 || cardsLeft <= EXACT_SEARCH_CARDS;
-  const solver = new Solver(exact, k.players, k.seat, k.scores, k.targetScore);
+  const exact = k.playing === 2 || cardsLeft <= EXACT_SEARCH_CARDS;
+  const solver = new Solver(exact, k.playing, k.nextSeat, k.seat, k.scores, k.targetScore);
 
   for (let sample = 0; sample < HARD_SAMPLES; sample++) {
     const hands = sampleHands(k, rng);

@@ -10,6 +10,10 @@ import { maskOf, suitMask } from './bits';
 export interface Knowledge {
   seat: number;
   players: number;
+  /** Per seat, the next seat still playing (resigned seats are passed over). */
+  nextSeat: number[];
+  /** How many seats still play. */
+  playing: number;
   ownHand: number;
   /** Cards played this hand (completed tricks and the current one). */
   played: number;
@@ -33,6 +37,14 @@ function noteVoids(plays: readonly Play[], voidMasks: number[]): void {
   }
 }
 
+function nextPlaying(state: GameState, seat: number): number {
+  for (let i = 1; i < state.players; i++) {
+    const next = (seat + i) % state.players;
+    if (!state.resigned?.includes(next)) return next;
+  }
+  return seat;
+}
+
 export function knowledgeOf(state: GameState, seat: number): Knowledge {
   const voidMasks = new Array<number>(state.players).fill(0);
   let played = 0;
@@ -46,6 +58,8 @@ export function knowledgeOf(state: GameState, seat: number): Knowledge {
   return {
     seat,
     players: state.players,
+    nextSeat: Array.from({ length: state.players }, (_, s) => nextPlaying(state, s)),
+    playing: state.players - (state.resigned?.length ?? 0),
     ownHand,
     played,
     unseen: ~(ownHand | played),

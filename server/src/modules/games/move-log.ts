@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { applyPlay, type Card, type GameState } from '@shared/game';
+import { RESIGN_MOVE, applyMove, type GameState, type Move } from '@shared/game';
 import type { SqliteHandle } from '../../db';
 import { prepared, runPrepared, type Executor, type Prepared } from '../../db/prepared';
 import type { GamePlayersTable, GamesTable } from '../../db/schema';
@@ -55,6 +55,16 @@ const WRITE_GUARDED_SNAPSHOT = prepared<never>(
   'write_guarded_snapshot',
   `update games set state = ?, seq = ?, turn_deadline = ?, expiries = ?, updated_at = ?
   where id = ? and ${NEXT_SEQ}`,
+);
+
+/**
+ * A player who resigned a game of three or four leaves it: they are free to play another while
+ * the others play on (docs/design.md, "Rules").
+ */
+const FREE_RESIGNED_PLAYER = prepared<never>(
+  'free_resigned_player',
+  `delete from active_players where game_id = ? and user_id in
+  (select user_id from game_players where game_id = ? and seat = ?)`,
 );
 
 export const GAME_BY_ID = prepared<GameRow>('game_by_id', 'select * from games where id = ?');
@@ -124,7 +134,9 @@ function stepWrites(p: Progress, finishing: boolean): [guarded: Write, ...rest: 
       p.seq,
     ],
   ];
-  return finishing || isHandStart(p.state) ? [move, [WRITE_SNAPSHOT, snapshot()]] : [move];
+  const rest: Write[] = finishing || isHandStart(p.state) ? [[WRITE_SNAPSHOT, snapshot()]] : [];
+  if (p.move.card === RESIGN_MOVE) rest.push([FREE_RESIGNED_PLAYER, [p.gameId, p.gameId, p.move.seat]]);
+  return [move, ...rest];
 }
 
 /** Stores one step in the caller's transaction (see stepWrites); a stale step writes nothing. */
@@ -155,7 +167,7 @@ export function replay(gameId: string, from: StoredPosition, moves: readonly Mov
         `Game ${gameId}: the move log does not continue seq ${position.seq} (found ${move.seq})`,
       );
     position = {
-      state: applyPlay(position.state, move.seat, move.card as Card).state,
+      state: applyMove(position.state, move.seat, move.card as Move).state,
       seq: move.seq,
       turnDeadline: move.turn_deadline,
       expiries: JSON.parse(move.expiries) as number[],

@@ -1,4 +1,4 @@
-import type { BotLevel, Card, GameState } from '@shared/game';
+import type { BotLevel, GameState, Move } from '@shared/game';
 import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
 import type {
   GameListItem,
@@ -355,7 +355,7 @@ export class GameService {
               moves: (await movesOf(db, game.id)).map((m) => ({
                 seq: m.seq,
                 seat: m.seat,
-                card: m.card as Card,
+                card: m.card as Move,
                 auto: m.auto === 1,
               })),
             },

@@ -1,4 +1,4 @@
-import { applyPlay, newGame, rankOf, type Card, type GameEvent } from '@shared/game';
+import { applyMove, newGame, rankOf, type GameEvent, type Move } from '@shared/game';
 import type { CurrencyType } from '../../db/schema';
 
 /**
@@ -128,7 +128,7 @@ export function handsWon(game: StoredGame): Extract<GameEvent, { kind: 'HAND_WON
   let state = newGame({ players: game.players, seed: game.seed, targetScore: game.targetScore });
   const won: Extract<GameEvent, { kind: 'HAND_WON' }>[] = [];
   for (const move of game.moves) {
-    const result = applyPlay(state, move.seat, move.card as Card);
+    const result = applyMove(state, move.seat, move.card as Move);
     state = result.state;
     for (const event of result.events) if (event.kind === 'HAND_WON') won.push(event);
   }

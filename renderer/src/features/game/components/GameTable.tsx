@@ -10,7 +10,7 @@ import type { HandResult } from '../hooks/handResult';
 import type { TablePause } from '../hooks/tablePacing';
 import type { TableEmotes } from '../hooks/useTableEmotes';
 import classes from './GameTable.module.css';
-import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog } from './table/Dialogs';
+import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog, playersInPlay } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
 import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { ScoreLogDrawer } from './table/ScoreLog';
@@ -190,6 +190,7 @@ export function GameTable({
         opened={dialog === 'resign'}
         onClose={close}
         ranked={game.mode === 'ranked'}
+        playing={game.mode === 'practice' ? 2 : playersInPlay(game)}
         onResign={onResign}
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />

@@ -98,3 +98,14 @@ describe('screen-reader announcements', () => {
     expect(takesTheTrick({ ...kofi, you: null }, 0)).toBe('ama takes the trick');
   });
 });
+
+describe('a resignation at a table of three or four', () => {
+  it('says who resigned, and tells the player who resigned that the others play on', () => {
+    expect(announcementOf(game, [{ kind: 'RESIGNED', seat: 1 }])).toBe(
+      `${game.players[1]!.username} resigned`,
+    );
+    expect(announcementOf(game, [{ kind: 'RESIGNED', seat: 0 }])).toBe(
+      'You resigned and finish last; the others play on',
+    );
+  });
+});

@@ -39,6 +39,12 @@ export function announcementOf(game: GameView, events: readonly GameEventMessage
     } else if (event.kind === 'AUTO_PLAYED') {
       const who = game.you?.seat === event.seat ? 'you' : nameOf(game, event.seat);
       said.push(`Time ran out: ${cardLabel(event.card)} was played for ${who}`);
+    } else if (event.kind === 'RESIGNED') {
+      said.push(
+        game.you?.seat === event.seat
+          ? 'You resigned and finish last; the others play on'
+          : `${nameOf(game, event.seat)} resigned`,
+      );
     } else if (event.kind === 'TURN') {
       said.push(game.you?.seat === event.seat ? 'Your turn' : `${nameOf(game, event.seat)} to play`);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlay, legalCards, newGame, type Card } from '@shared/game';
+import { RESIGN_MOVE, applyPlay, legalCards, newGame, resign, type Card, type Move } from '@shared/game';
 import { replaySteps, stepOfTrick } from './replaySteps';
 
 /** A whole game played with each seat's first legal card, as its seed and move list. */
@@ -84,5 +84,28 @@ describe('replay steps', () => {
     expect(replaySteps({ ...input, moves: [] })).toHaveLength(1);
     const wrong = { ...input, moves: [{ seat: input.moves[0]!.seat, card: input.moves[1]!.card }] };
     expect(() => replaySteps(wrong)).toThrow();
+  });
+});
+
+describe('replay steps with a resignation', () => {
+  it('shows the seat resigning, its cards set aside, and the others playing on to the end', () => {
+    let state = newGame({ players: 3, seed: 'replay-resign', targetScore: 3 });
+    const moves: { seat: number; card: Move }[] = [];
+    state = applyPlay(state, state.turn!, legalCards(state, state.turn!)[0]!).state;
+    moves.push({ seat: state.currentTrick[0]!.seat, card: state.currentTrick[0]!.card });
+    const gone = state.turn!;
+    state = resign(state, gone).state;
+    moves.push({ seat: gone, card: RESIGN_MOVE });
+    while (state.status === 'active') {
+      const seat = state.turn!;
+      const card = legalCards(state, seat)[0]!;
+      moves.push({ seat, card });
+      state = applyPlay(state, seat, card).state;
+    }
+    const steps = replaySteps({ seed: 'replay-resign', players: 3, targetScore: 3, moves });
+    const resigned = steps.find((s) => s.kind === 'resign')!;
+    expect(resigned).toMatchObject({ play: null, resigned: gone });
+    expect(resigned.hands[gone]).toEqual([]);
+    expect(steps.at(-1)!.scores).toEqual(state.scores);
   });
 });

@@ -1,4 +1,12 @@
-import { applyPlay, newGame, type Card, type GameState, type Play } from '@shared/game';
+import {
+  RESIGN_MOVE,
+  applyMove,
+  newGame,
+  type Card,
+  type GameState,
+  type Move,
+  type Play,
+} from '@shared/game';
 import { handReason, type HandResult } from './handResult';
 
 /** What a finished game's replay is made of: its seed and every card played, in order. */
@@ -6,14 +14,20 @@ export interface ReplayInput {
   seed: string;
   players: number;
   targetScore: number;
-  moves: readonly { seat: number; card: Card }[];
+  /** Cards played, and RESIGN_MOVE where a seat of three or four left the game. */
+  moves: readonly { seat: number; card: Move }[];
 }
 
-/** One moment of a replay: a deal, or a card just played, with everything on the table then. */
+/**
+ * One moment of a replay: a deal, a card just played, or a seat resigning (in a game of three or
+ * four, whose others play on), with everything on the table then.
+ */
 export interface ReplayStep {
-  kind: 'deal' | 'play';
-  /** The card played at this step (a deal has none). */
+  kind: 'deal' | 'play' | 'resign';
+  /** The card played at this step (a deal or a resignation has none). */
   play: Play | null;
+  /** The seat that resigned at this step. */
+  resigned?: number;
   handNumber: number;
   /** 1–5 within the hand. */
   trickNumber: number;
@@ -59,12 +73,16 @@ export function replaySteps(input: ReplayInput): ReplayStep[] {
   const steps: ReplayStep[] = [dealStep(state, trickIndex)];
   for (const move of input.moves) {
     const before = state;
-    const result = applyPlay(before, move.seat, move.card);
+    const result = applyMove(before, move.seat, move.card);
     state = result.state;
+    const resigned = move.card === RESIGN_MOVE;
+    // A resigned seat's cards are set aside: its hand empties and its card leaves the trick.
     const hands = before.hands.map((h, seat) =>
-      seat === move.seat ? h.filter((c) => c !== move.card) : h.slice(),
+      seat !== move.seat ? h.slice() : resigned ? [] : h.filter((c) => c !== move.card),
     );
-    const trick = [...before.currentTrick, { seat: move.seat, card: move.card }];
+    const trick = resigned
+      ? before.currentTrick.filter((play) => play.seat !== move.seat)
+      : [...before.currentTrick, { seat: move.seat, card: move.card as Card }];
     let trickWinner: number | null = null;
     let handResult: HandResult | null = null;
     let dealt = false;
@@ -80,8 +98,9 @@ export function replaySteps(input: ReplayInput): ReplayStep[] {
       if (event.kind === 'HAND_DEALT') dealt = true;
     }
     steps.push({
-      kind: 'play',
-      play: { seat: move.seat, card: move.card },
+      ...(resigned
+        ? { kind: 'resign' as const, play: null, resigned: move.seat }
+        : { kind: 'play' as const, play: { seat: move.seat, card: move.card as Card } }),
       handNumber: before.handNumber,
       trickNumber: before.trickNumber,
       trickIndex,

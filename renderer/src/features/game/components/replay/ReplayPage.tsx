@@ -47,7 +47,7 @@ const REASONS: Record<string, string> = {
 function describe(step: ReplayStep, game: GameReplay): string {
   const name = (seat: number) => game.players.find((p) => p.seat === seat)?.username ?? `Seat ${seat + 1}`;
   if (step.kind === 'deal') return `Hand ${step.handNumber} dealt`;
-  const played = `${name(step.play!.seat)} played`;
+  const played = step.play ? `${name(step.play.seat)} played` : `${name(step.resigned!)} resigned`;
   if (step.trickWinner === null) return played;
   return `${played}; ${name(step.trickWinner)} took trick ${step.trickNumber}`;
 }
@@ -140,7 +140,9 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
             <Text fw={800} size="lg" data-testid="replay-final">
               Final score {scores.join('–')}
               {winner ? ` · ${winner.username} won` : ''}
-              {game.reason && game.reason !== 'score' ? ` (${REASONS[game.reason]})` : ''}
+              {game.reason && game.reason !== 'score'
+                ? ` (${game.reason === 'resign' && game.players.length > 2 ? 'the others resigned' : REASONS[game.reason]})`
+                : ''}
             </Text>
           )}
         </Stack>

@@ -19,17 +19,28 @@ interface DialogProps {
   onClose(): void;
 }
 
-/** Asks before resigning: the opponent wins at once. */
+/** How many players are still in the game: resigning at a table of three or four leaves it. */
+export function playersInPlay(game: GameView): number {
+  return game.players.filter((p) => !p.resigned).length;
+}
+
+/**
+ * Asks before resigning: with one opponent left they win at once; at a table of three or four the
+ * player leaves with last place and the others play on (docs/design.md, "Rules").
+ */
 export function ResignDialog({
   opened,
   onClose,
   ranked,
+  playing,
   onResign,
-}: DialogProps & { ranked: boolean; onResign(): void }) {
+}: DialogProps & { ranked: boolean; playing: number; onResign(): void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Resign this game?" centered>
       <Text size="sm" mb="md">
-        Your opponent wins at once{ranked ? ' and your rating changes as for a loss' : ''}.
+        {playing > 2
+          ? 'You leave the game with last place, and the others play on without you.'
+          : `Your opponent wins at once${ranked ? ' and your rating changes as for a loss' : ''}.`}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>

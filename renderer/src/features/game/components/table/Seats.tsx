@@ -24,6 +24,15 @@ function ConnectionDot({ player }: { player: Player }) {
   );
 }
 
+/** A player who resigned and left a game of three or four (docs/design.md, "Rules"). */
+function ResignedBadge() {
+  return (
+    <Badge size="xs" color="red" variant="light">
+      resigned
+    </Badge>
+  );
+}
+
 /**
  * A name that wraps rather than being cut: at an underscore where it can (the only separator a
  * username has), else anywhere, so a 16-character name shows whole in a phone's 66 px side seat
@@ -95,6 +104,7 @@ export function PlayerBadge({
             bot
           </Badge>
         )}
+        {player.resigned && <ResignedBadge />}
         {roomy ? (
           <Text size="xs" c="dark.1" ta="center">
             {player.score} / {game.targetScore} points
@@ -122,6 +132,7 @@ export function PlayerBadge({
               bot
             </Badge>
           )}
+          {player.resigned && <ResignedBadge />}
           <ConnectionDot player={player} />
         </Group>
         <Text size="xs" c="dark.1">

@@ -97,7 +97,7 @@ export function TableToolbar({
         <ActionIcon variant="subtle" color="gray" size="lg" aria-label="How to Play" onClick={onShowRules}>
           <IconBook2 size={20} />
         </ActionIcon>
-        {!spectator && game.status === 'active' && (
+        {!spectator && game.status === 'active' && !game.players[game.you!.seat]?.resigned && (
           <ActionIcon variant="subtle" color="red" size="lg" aria-label="Resign" onClick={onResign}>
             <IconFlag size={20} />
           </ActionIcon>
