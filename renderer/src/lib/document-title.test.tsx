@@ -26,6 +26,9 @@ describe('document titles', () => {
       ['/privacy-policy', 'Privacy Policy'],
       ['/terms-of-service', 'Terms of Service'],
       ['/practice', 'Practice'],
+      ['/settings', 'Settings'],
+      ['/forgot-password', 'Forgot password'],
+      ['/reset-password', 'Reset password'],
       ['/nowhere', 'Page not found'],
       ['/game/abc/replay/more', 'Page not found'],
     ];
@@ -37,7 +40,8 @@ describe('document titles', () => {
       ...(Object.values(PATHS) as unknown[]).filter((path): path is string => typeof path === 'string'),
       ...Object.values(ROUTE_PATTERNS).map((pattern) => pattern.replace(/:[^/]+/g, '7')),
     ];
-    for (const path of paths) expect([path, pageNameOf(path)]).not.toEqual([path, 'Page not found']);
+    for (const path of paths.map((address) => new URL(address, 'https://x').pathname))
+      expect([path, pageNameOf(path)]).not.toEqual([path, 'Page not found']);
   });
 
   it('follows navigation, and a page that names itself wins only on its own path', async () => {

@@ -2,7 +2,7 @@ import type { BotLevel } from '@shared/game';
 import type { GameMode } from '@shared/protocol';
 
 /** One seat of the game to be played again: the same player, or a bot of the same level. */
-export type RematchSeat = { userId: number; username: string } | { bot: BotLevel };
+export type RematchSeat = { userId: number; username: string } | { bot: BotLevel; username?: string };
 
 /** A rematch asked for at a finished game (docs/protocol.md, "Rematch"). */
 export interface RematchOffer {

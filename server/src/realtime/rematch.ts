@@ -115,7 +115,9 @@ export class Rematches {
       throw new RoomError('NOT_A_PLAYER', 'Only the players of this game can answer a rematch');
     if (room.status !== 'finished') throw new RoomError('FORBIDDEN', 'A rematch is for a finished game');
     const seats = room.players.map((p): RematchSeat =>
-      p.userId === null ? { bot: p.botLevel ?? 'medium' } : { userId: p.userId, username: p.username },
+      p.userId === null
+        ? { bot: p.botLevel ?? 'medium', username: p.username }
+        : { userId: p.userId, username: p.username },
     );
     return { mode: room.mode, seats };
   }

@@ -6,7 +6,8 @@ import type { RoomDirectory } from '../infra/room-directory';
 import { AlreadyInGameError, GameRoom, RoomError, type RoomDeps } from './room';
 import type { RoomPlayer, RoomSnapshot } from './types';
 
-export type Seat = { userId: number; username: string } | { bot: BotLevel };
+/** A seat of a new game; a bot's name is chosen at creation unless given (a rematch keeps it). */
+export type Seat = { userId: number; username: string } | { bot: BotLevel; username?: string };
 
 /** Finished rooms stay in memory this long, so late GAME_JOINs and final frames are cheap. */
 const FINISHED_RETENTION_MS = 5 * 60_000;
@@ -240,7 +241,7 @@ export class RoomManager {
         ? {
             seat: i,
             userId: null,
-            username: botUsername(BOT_PERSONAS[persona++ % BOT_PERSONAS.length]!, seat.bot),
+            username: seat.username ?? botUsername(BOT_PERSONAS[persona++ % BOT_PERSONAS.length]!, seat.bot),
             botLevel: seat.bot,
             avatarUrl: null,
           }

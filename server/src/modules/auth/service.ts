@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { randomInt } from 'node:crypto';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
 import type {
@@ -10,16 +9,14 @@ import type {
   Role,
 } from '@shared/protocol';
 import { RESERVED_USERNAME_MESSAGE, isReservedUsername } from '@shared/usernames';
-import type { Db } from '../../db';
 import { AuthError, DomainError } from '../../errors';
-import type { AttemptLimits } from '../../infra/attempt-limiter';
-import type { Mailer } from '../../infra/mail';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
-import { InvalidGoogleToken, type GoogleIdentity, type GoogleVerifier } from './google';
+import { InvalidGoogleToken, type GoogleIdentity } from './google';
 import * as repo from './repo';
 import { isUniqueViolation, type UserRow } from './repo';
 import { verificationMail } from './mails';
 import { AccountSettings, sendEmailLink } from './settings';
+import type { AccountDeps, Authenticated } from './types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS = DAY_MS;
@@ -28,40 +25,11 @@ export const DELETION_GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * DAY_MS;
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
 
-export interface AccountDeps {
-  db: Db;
-  mailer: Mailer;
-  now: () => number;
-  log: FastifyBaseLogger;
-  publicUrl: string;
-  sessionDays: number;
-  google: GoogleVerifier | null;
-  loginFailures: AttemptLimits;
-  /** "Forgot password?" requests per address; see docs/design.md, "Account recovery and settings". */
-  resetRequests: AttemptLimits;
-  /**
-   * Told after sessions are revoked, so open sockets bound to them can be closed on every node.
-   * See docs/design.md, "Sessions and revocation".
-   */
-  onSessionsRevoked?: (revoked: SessionsRevoked) => void;
-}
-
-/**
- * One session (logout), all of a user's sessions (account takeover, deletion, password reset), or
- * all but the one that changed the password.
- */
-export type SessionsRevoked = { sessionId: number } | { userId: number; exceptSessionId?: number };
+export type { AccountDeps, Authenticated, SessionsRevoked } from './types';
 
 export interface ClientInfo {
   userAgent: string | null;
   ip: string | null;
-}
-
-export interface Authenticated {
-  user: UserRow;
-  sessionId: number;
-  /** When the session expires unless it is used again (sessions slide with use). */
-  expiresAt: number;
 }
 
 export function toAuthUser(user: UserRow): AuthUser {

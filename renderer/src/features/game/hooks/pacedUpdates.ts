@@ -5,7 +5,7 @@ import { soundsForUpdate } from './gameSounds';
 import { logHand } from './handLog';
 import { handResultAfter } from './handResult';
 import { pauseOf, type PausePhase } from './tablePacing';
-import type { GameRoomState } from './useGameRoom';
+import type { GameRoomState } from './roomState';
 
 /** What the game room holds until the table shows it (TablePacer's items). */
 export type RoomItem =

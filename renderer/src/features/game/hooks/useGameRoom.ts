@@ -1,61 +1,21 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Card } from '@shared/game';
-import {
-  applyDelta,
-  deltaFollows,
-  type ClientMessageOf,
-  type GameView,
-  type ServerMessageOf,
-} from '@shared/protocol';
+import { applyDelta, deltaFollows, type ClientMessageOf, type GameView } from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
-import type { Announcement } from './announce';
 import { useGameSounds } from './gameSounds';
-import type { HandLogEntry } from './handLog';
-import type { HandResult } from './handResult';
 import { playItemSounds, showItem, showPhase, type RoomItem } from './pacedUpdates';
-import { pausesFor, TablePacer, type TablePause } from './tablePacing';
+import { EMPTY_ROOM, type GameRoomState } from './roomState';
+import { pausesFor, TablePacer } from './tablePacing';
 
-export interface GameRoomState {
-  game: GameView | null;
-  /** The result of the last hand won; the table shows it during the pause that follows it. */
-  handResult: HandResult | null;
-  /** The table is held on a finished trick or a hand's result (docs/design.md, "Pacing the table"). */
-  pause: TablePause | null;
-  /** The hands finished while this table was open, for its score log. */
-  handLog: readonly HandLogEntry[];
-  over: ServerMessageOf<'GAME_OVER'> | null;
-  missing: boolean;
-  /** A private game called off before it started: declined, withdrawn or expired. */
-  cancelled: ServerMessageOf<'GAME_INVITATION_CANCELLED'> | null;
-  /** The latest thing worth announcing to screen readers; a new id only when something changed. */
-  announcement: Announcement | null;
-  /**
-   * A card tapped while the socket was down, waiting to be sent when it signs in again (with the
-   * seq it was played on); null when there is none. See docs/design.md, "The socket that comes back".
-   */
-  held: Card | null;
-}
+export { EMPTY_ROOM, type GameRoomState } from './roomState';
 
 /** What the player is told when a held card reached a game that had moved on without it. */
 export const HELD_PLAY_STALE = {
   title: 'Card not played',
   description: 'The game moved on while you were away. The table shows where it is now.',
 } as const;
-
-/** A room before its first GAME_STATE; the local practice room starts from it too. */
-export const EMPTY_ROOM: GameRoomState = {
-  game: null,
-  handResult: null,
-  pause: null,
-  handLog: [],
-  over: null,
-  missing: false,
-  cancelled: null,
-  announcement: null,
-  held: null,
-};
 
 /**
  * Joins a game room over the socket and keeps its view; joins again whenever the socket returns.

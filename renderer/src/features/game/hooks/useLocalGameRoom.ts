@@ -8,7 +8,7 @@ import { localGameWorker } from '../local/worker';
 import { useGameSounds } from './gameSounds';
 import { playItemSounds, showItem, showPhase, type RoomItem } from './pacedUpdates';
 import { pausesFor, TablePacer } from './tablePacing';
-import { EMPTY_ROOM, type GameRoomState } from './useGameRoom';
+import { EMPTY_ROOM, type GameRoomState } from './roomState';
 
 export interface LocalPractice {
   player: LocalPlayer;

@@ -1,0 +1,41 @@
+/**
+ * What the account service and its settings part both need, apart from either, so neither imports
+ * the other for its types.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db';
+import type { AttemptLimits } from '../../infra/attempt-limiter';
+import type { Mailer } from '../../infra/mail';
+import type { GoogleVerifier } from './google';
+import type { UserRow } from './repo';
+
+export interface AccountDeps {
+  db: Db;
+  mailer: Mailer;
+  now: () => number;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  sessionDays: number;
+  google: GoogleVerifier | null;
+  loginFailures: AttemptLimits;
+  /** "Forgot password?" requests per address; see docs/design.md, "Account recovery and settings". */
+  resetRequests: AttemptLimits;
+  /**
+   * Told after sessions are revoked, so open sockets bound to them can be closed on every node.
+   * See docs/design.md, "Sessions and revocation".
+   */
+  onSessionsRevoked?: (revoked: SessionsRevoked) => void;
+}
+
+/**
+ * One session (logout), all of a user's sessions (account takeover, deletion, password reset), or
+ * all but the one that changed the password.
+ */
+export type SessionsRevoked = { sessionId: number } | { userId: number; exceptSessionId?: number };
+
+export interface Authenticated {
+  user: UserRow;
+  sessionId: number;
+  /** When the session expires unless it is used again (sessions slide with use). */
+  expiresAt: number;
+}
