@@ -26,9 +26,6 @@ describe('document titles', () => {
       ['/privacy-policy', 'Privacy Policy'],
       ['/terms-of-service', 'Terms of Service'],
       ['/practice', 'Practice'],
-      ['/settings', 'Settings'],
-      ['/forgot-password', 'Forgot password'],
-      ['/reset-password', 'Reset password'],
       ['/nowhere', 'Page not found'],
       ['/game/abc/replay/more', 'Page not found'],
     ];

@@ -18,9 +18,6 @@ const EXACT: Record<string, string> = {
   [PATHS.watch]: 'Watch',
   [PATHS.games]: 'Games',
   [PATHS.practice]: 'Practice',
-  [PATHS.forgotPassword]: 'Forgot password',
-  [PATHS.resetPassword]: 'Reset password',
-  [PATHS.settings]: 'Settings',
   [PATHS.messages]: 'Messages',
   [PATHS.manager]: 'Staff',
 };
