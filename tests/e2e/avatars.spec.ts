@@ -92,8 +92,13 @@ test('a player buys an avatar, picks it on the profile, and sees it there and at
   await expect(page.getByRole('group', { name: 'Your hand' }).getByRole('button')).toHaveCount(5);
   await expect(mine).toHaveAttribute('src', avatar.imageUrl);
   await expect.poll(() => mine.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(page.getByRole('img', { name: /^Bot .*'s avatar$/ })).toHaveCount(0);
-  await expect(page.getByText('BO', { exact: true })).toBeVisible();
+  // The bot is one of the named personas ("Abena (easy)"), shown by its initials.
+  await expect(page.getByRole('img', { name: /\(easy\)'s avatar$/ })).toHaveCount(0);
+  const botName = (await page
+    .getByText(/^\p{L}+ \(easy\)$/u)
+    .first()
+    .textContent())!;
+  await expect(page.getByText(botName.slice(0, 2).toUpperCase(), { exact: true })).toBeVisible();
   for (const size of [
     { name: 'desktop', width: 1440, height: 900 },
     { name: 'phone', width: 390, height: 844 },

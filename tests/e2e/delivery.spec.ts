@@ -27,6 +27,10 @@ test('the home page arrives compressed, each file with its cache rule, and no so
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Play now' })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
+  // Sounds load after the player's first gesture (no audio before one; docs/design.md, "Sound").
+  await page.keyboard.press('Shift');
+  await expect.poll(() => responses.some((r) => r.url().endsWith('.mp3'))).toBe(true);
+  await page.waitForLoadState('networkidle');
 
   const kinds = new Set<string>();
   for (const response of responses) {

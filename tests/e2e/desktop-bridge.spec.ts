@@ -165,7 +165,10 @@ test('sounds play from the offline cache the bridge reports', async ({ browser, 
     if (url.pathname.startsWith('/sounds/') && url.pathname.endsWith('.mp3')) fromServer.push(url.pathname);
   });
   await page.goto('/');
-  // The app preloads its common sounds at start: from the cache's URLs, none from the server.
+  await page.waitForLoadState('networkidle');
+  // The app preloads its common sounds at the player's first gesture (no audio before one): from
+  // the cache's URLs, none from the server.
+  await page.keyboard.press('Shift');
   await expect
     .poll(() => fromCache.sort())
     .toEqual(expect.arrayContaining(['/gameplay/card-deal.mp3', '/ui/click.mp3']));
