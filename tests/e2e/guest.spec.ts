@@ -64,7 +64,7 @@ test('a signed-out visitor plays the bots from the landing page, and is invited 
   // At once, on the device: one easy bot, the visitor seated as "Guest".
   await expect(page).toHaveURL('/practice?bots=1&level=easy');
   await expect(hand(page).getByRole('button')).toHaveCount(5);
-  await expect(page.getByText('Bot (easy)').first()).toBeVisible();
+  await expect(page.getByText(/^\p{L}+ \(easy\)$/u).first()).toBeVisible();
   await expect(page.getByText('Guest (you)')).toBeVisible();
 
   // A few cards, then the rules at the table: the scoring badges whole at 390.

@@ -41,9 +41,14 @@ test('a 4-seat practice table, you and three bots, played to the end', async ({ 
   await page.getByRole('button', { name: 'medium' }).click();
   await expect(page).toHaveURL(/\/game\//);
   await expect(hand(page).getByRole('button')).toHaveCount(5);
-  // Three bots sit at the table with you.
+  // Three bots sit at the table with you, each a persona of its own ("Kofi (medium)").
   // (Counted by their seats' hands: the trick also labels the cards the bots played.)
-  await expect(page.getByLabel(/^Bot \(medium\) holds \d cards?$/)).toHaveCount(3);
+  const bots = page.getByLabel(/^\p{L}+ \(medium\) holds \d cards?$/u);
+  await expect(bots).toHaveCount(3);
+  const botNames = await bots.evaluateAll((seats) =>
+    seats.map((s) => s.getAttribute('aria-label')!.split(' (')[0]),
+  );
+  expect(new Set(botNames).size).toBe(3);
   await tableAtRest(page);
   await page.screenshot({ path: `${SHOTS}/desktop-table-4-seats.png` });
   expect.soft(await seatProblems(page), 'the 4-seat table at 1440 px').toEqual([]);
