@@ -98,10 +98,14 @@ export async function playToTheEnd(pages: Page[], onStep?: () => Promise<void>) 
     );
     if (over.every(Boolean)) return;
     for (const page of pages) {
-      // A finished trick held on the table goes at a tap (docs/design.md, "Pacing the table").
-      const paused = page.locator('[data-testid="felt"][data-paused]');
-      if (await paused.isVisible().catch(() => false))
+      // A finished trick held on the table goes at a tap (docs/design.md, "Pacing the table"); a
+      // hand's result is left its two seconds, so a test can still see it.
+      const paused = page.locator('[data-testid="felt"][data-paused="trick"]');
+      if (await paused.isVisible().catch(() => false)) {
         await paused.click({ timeout: 1000 }).catch(() => undefined);
+        // The next lead the pause held back is on the table now: let `onStep` see it first.
+        continue;
+      }
       const card = hand(page).locator('button:not([disabled])').first();
       if (await card.isVisible().catch(() => false))
         await card.click({ timeout: 1000 }).catch(() => undefined);

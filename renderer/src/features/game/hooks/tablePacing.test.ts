@@ -138,6 +138,25 @@ describe('TablePacer', () => {
     expect(shown).toHaveLength(4);
   });
 
+  it('at a hand’s end a tap moves the trick on to the result, which keeps its whole pause; a played card ends both', () => {
+    const { p, shown, clock } = pacer();
+    p.push('last trick', ['trick', 'result']);
+    p.push('new deal', []);
+    clock.advance(100);
+    p.skip();
+    expect(shown).toEqual(['0: last trick (trick)', '100: result']);
+    clock.advance(HAND_RESULT_MS - 1);
+    expect(p.paused).toBe(true);
+    clock.advance(1);
+    expect(shown.slice(2)).toEqual([`${100 + HAND_RESULT_MS}: cleared`, `${100 + HAND_RESULT_MS}: new deal`]);
+
+    const played = pacer();
+    played.p.push('last trick', ['trick', 'result']);
+    played.p.push('new deal', []);
+    played.p.skip(true);
+    expect(played.shown).toEqual(['0: last trick (trick)', '0: cleared', '0: new deal']);
+  });
+
   it('reset drops whatever waited and the pause’s timer', () => {
     const { p, shown, clock } = pacer();
     p.push('one', trick);

@@ -42,8 +42,9 @@ export interface PacerHost {
 /**
  * Shows what the game room receives in order, holding the table on each finished trick (and a
  * hand's result) for its pause: whatever arrives meanwhile (a bot's next lead, the game's end)
- * waits in a queue and is shown when the pause is over. `skip` ends a pause at once (the player
- * tapped the table or played their card); `reset` forgets everything (a fresh GAME_STATE).
+ * waits in a queue and is shown when the pause is over. `skip` ends the pause showing at once (the
+ * player tapped the table: a tapped last trick still shows the hand's result) or every pause (the
+ * player played their card); `reset` forgets everything (a fresh GAME_STATE).
  * Pure apart from the host's timers, so it is tested with fake ones.
  */
 export class TablePacer<T> {
@@ -70,10 +71,15 @@ export class TablePacer<T> {
     if (!this.holding) this.drain();
   }
 
-  skip(): void {
+  /**
+   * Ends the pause showing now: a tap on the table moves a hand's last trick on to its result;
+   * a card played (`all`) ends every pause, as the player is already acting on what follows.
+   */
+  skip(all = false): void {
     if (!this.holding) return;
     this.host.clearTimeout(this.timer);
-    this.end();
+    if (all) this.end();
+    else this.next();
   }
 
   reset(): void {

@@ -157,7 +157,7 @@ export function useGameRoom(gameId: string) {
       // One card at a time: while one is held, the hand waits for it.
       if (!state.game || heldPlay.current) return;
       // Playing the next lead ends the pause on the trick before it.
-      pacer.current?.skip();
+      pacer.current?.skip(true);
       const message: ClientMessageOf<'GAME_PLAY'> = { type: 'GAME_PLAY', gameId, card, seq: state.game.seq };
       if (socket.send(message)) return;
       heldPlay.current = message;

@@ -120,7 +120,7 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
   const play = useCallback((card: Card) => {
     const game = view.current;
     // Playing the next lead ends the pause on the trick before it.
-    pacer.current?.skip();
+    pacer.current?.skip(true);
     if (game) localGameWorker().postMessage({ type: 'PLAY', gameId: game.id, card, seq: game.seq });
   }, []);
   const resign = useCallback(() => {
