@@ -4,7 +4,7 @@ import { nextAnnouncement } from './announce';
 import { soundsForUpdate } from './gameSounds';
 import { logHand } from './handLog';
 import { handResultAfter } from './handResult';
-import { pauseOf, type PausePhase } from './tablePacing';
+import { pauseOf, TablePacer, type PausePhase } from './tablePacing';
 import type { GameRoomState } from './roomState';
 
 /** What the game room holds until the table shows it (TablePacer's items). */
@@ -46,4 +46,24 @@ export function playItemSounds(item: RoomItem): void {
 /** Shows one held item: an update with its pause, or the game's end. */
 export function showItem(s: GameRoomState, item: RoomItem, phase: PausePhase | null): GameRoomState {
   return item.kind === 'update' ? showUpdate(s, item.game, item.events, phase) : item.apply(s);
+}
+
+/**
+ * The pacer a game room shows its messages through, online or on the device: each item's sounds
+ * as it is shown, and the room's state following its pauses (docs/design.md, "Pacing the table").
+ */
+export function roomPacer(
+  setState: (update: (s: GameRoomState) => GameRoomState) => void,
+): TablePacer<RoomItem> {
+  return new TablePacer<RoomItem>(
+    {
+      setTimeout: (run, ms) => setTimeout(run, ms),
+      clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+    },
+    (item, phase) => {
+      playItemSounds(item);
+      setState((s) => showItem(s, item, phase));
+    },
+    (phase) => setState((s) => showPhase(s, phase)),
+  );
 }

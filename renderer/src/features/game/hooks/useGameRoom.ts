@@ -5,9 +5,10 @@ import { applyDelta, deltaFollows, type ClientMessageOf, type GameView } from '@
 import { socket, socketStatusAtom } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { useGameSounds } from './gameSounds';
-import { playItemSounds, showItem, showPhase, type RoomItem } from './pacedUpdates';
+import { roomPacer, type RoomItem } from './pacedUpdates';
 import { EMPTY_ROOM, type GameRoomState } from './roomState';
-import { pausesFor, TablePacer } from './tablePacing';
+import type { TablePacer } from './tablePacing';
+import { pausesFor } from './tablePacing';
 
 export { EMPTY_ROOM, type GameRoomState } from './roomState';
 
@@ -56,17 +57,7 @@ export function useGameRoom(gameId: string) {
   const pacer = useRef<TablePacer<RoomItem> | null>(null);
 
   useEffect(() => {
-    const paced = new TablePacer<RoomItem>(
-      {
-        setTimeout: (run, ms) => setTimeout(run, ms),
-        clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-      },
-      (item, phase) => {
-        playItemSounds(item);
-        setState((s) => showItem(s, item, phase));
-      },
-      (phase) => setState((s) => showPhase(s, phase)),
-    );
+    const paced = roomPacer(setState);
     pacer.current = paced;
     /** The held card is no longer in the hand: it was played (by this play or, failing it, not at all). */
     const playedOut = (game: GameView): boolean => {

@@ -6,8 +6,9 @@ import { toast } from '../../../lib/toast';
 import type { LocalGameMessage, LocalPlayer } from '../local/localGame';
 import { localGameWorker } from '../local/worker';
 import { useGameSounds } from './gameSounds';
-import { playItemSounds, showItem, showPhase, type RoomItem } from './pacedUpdates';
-import { pausesFor, TablePacer } from './tablePacing';
+import { roomPacer, type RoomItem } from './pacedUpdates';
+import type { TablePacer } from './tablePacing';
+import { pausesFor } from './tablePacing';
 import { EMPTY_ROOM, type GameRoomState } from './roomState';
 
 export interface LocalPractice {
@@ -55,17 +56,7 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
     const id = `local-${round}-${randomUint32().toString(36)}`;
     gameId.current = id;
     view.current = null;
-    const paced = new TablePacer<RoomItem>(
-      {
-        setTimeout: (run, ms) => setTimeout(run, ms),
-        clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-      },
-      (item, phase) => {
-        playItemSounds(item);
-        setState((s) => showItem(s, item, phase));
-      },
-      (phase) => setState((s) => showPhase(s, phase)),
-    );
+    const paced = roomPacer(setState);
     pacer.current = paced;
     const onMessage = ({ data: m }: MessageEvent<LocalGameMessage>) => {
       if (m.type === 'ERROR') {
