@@ -2,6 +2,7 @@ import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { CARDS_PER_HAND } from '@shared/game';
 import type { GameView } from '@shared/protocol';
+import { nameOf } from '../../hooks/announce';
 
 export type Player = GameView['players'][number];
 
@@ -366,8 +367,9 @@ export function relativeSeat(seat: number, bottomSeat: number, players: number):
 
 /** 'You' for the viewer's seat, else that player's name. */
 export function seatName(game: GameView, seat: number): string {
-  if (game.you && seat === game.you.seat) return 'You';
-  return game.players.find((p) => p.seat === seat)?.username ?? '';
+  // Under a trick card and in the last trick a bot goes by its persona alone ("Kofi"), as in the
+  // status line: "Kofi (easy)" did not fit a phone's trick.
+  return nameOf(game, seat);
 }
 
 /**

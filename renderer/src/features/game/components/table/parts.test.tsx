@@ -74,6 +74,12 @@ describe('table layout', () => {
     expect(seatName(game, 0)).toBe('You');
     expect(seatName(game, 1)).toBe('kofi');
     expect(seatName({ ...game, you: null }, 0)).toBe('ama');
+    // A bot goes by its persona alone under its trick card, where "Kofi (medium)" would be cut.
+    const withBot = {
+      ...game,
+      players: game.players.map((p) => (p.seat === 1 ? { ...p, username: 'Kofi (medium)', isBot: true } : p)),
+    };
+    expect(seatName(withBot, 1)).toBe('Kofi');
     expect(statusLine(game)).toBe('Your lead');
     expect(statusLine({ ...game, currentTrick: [{ seat: 1, card: '9_hearts' }] })).toBe('Your turn');
     expect(statusLine({ ...game, turn: 1 })).toBe('kofi to play');
