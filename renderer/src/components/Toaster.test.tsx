@@ -31,4 +31,13 @@ describe('Toaster', () => {
     view.rerender(frame(true));
     expect(screen.getByText('Reconnected')).toBeTruthy();
   });
+
+  it('keeps a toast said on the way to the table about it', () => {
+    const view = render(frame(false));
+    act(() => void toast({ title: 'The server cannot be reached', forTable: true }));
+    act(() => void toast({ title: 'Daily Reward Claimed' }));
+    view.rerender(frame(true));
+    expect(screen.getByText('The server cannot be reached')).toBeTruthy();
+    expect(screen.queryByText('Daily Reward Claimed')).toBeNull();
+  });
 });

@@ -71,7 +71,7 @@ export function Toaster({ inGameRoom = false }: { inGameRoom?: boolean }) {
   useEffect(() => {
     if (!inGameRoom) return;
     const store = getDefaultStore();
-    for (const { id } of store.get(toastsAtom)) dismissToast(id, store);
+    for (const { id, forTable } of store.get(toastsAtom)) if (!forTable) dismissToast(id, store);
   }, [inGameRoom]);
   return (
     <div className={classes.viewport} aria-live="polite">

@@ -10,6 +10,8 @@ export interface ToastInput {
   duration?: number;
   /** Makes the toast a button (e.g. 'Want to try again?'). */
   onClick?: () => void;
+  /** Said on the way to a table and about it: it stays when the game room opens (components/Toaster.tsx). */
+  forTable?: boolean;
 }
 
 export type ToastType = 'error' | 'warning' | 'info';
@@ -22,6 +24,7 @@ export interface Toast {
   type: ToastType;
   timeout: number;
   onClick?: () => void;
+  forTable?: boolean;
 }
 
 export const toastsAtom = atom<Toast[]>([]);
@@ -78,6 +81,7 @@ export function toast(input: ToastInput, store = getDefaultStore()): string {
     type,
     timeout,
     onClick: input.onClick,
+    forTable: input.forTable,
   };
   store.set(toastsAtom, (list) => [...list, item]);
   if (Number.isFinite(timeout))

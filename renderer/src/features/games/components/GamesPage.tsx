@@ -145,7 +145,11 @@ function PracticePanel() {
     onSuccess: ({ id }) => navigate(PATHS.game(id)),
     onError: (error, { difficulty, opponents: bots }) => {
       if (!unreachable(error)) return toastFailure('Failed to create game', error);
-      toast({ title: 'The server cannot be reached', description: 'Practising on this device instead.' });
+      toast({
+        title: 'The server cannot be reached',
+        description: 'Practising on this device instead.',
+        forTable: true,
+      });
       navigate(PATHS.practiceGame(bots, difficulty));
     },
   });
