@@ -26,7 +26,8 @@ test('a finished trick stays on the table a second, its winner marked and named'
       const open = log.at(-1);
       if (marked && (!open || open.end !== undefined)) {
         const status = document.querySelector('[data-testid="table-status"]')?.textContent ?? '';
-        const said = document.querySelector('[role="log"]')?.textContent ?? '';
+        // The table's announcer (the reactions have a log of their own).
+        const said = document.querySelector('[data-testid="announcer"]')?.textContent ?? '';
         log.push({ start: performance.now(), status: `${status} | ${said}` });
       } else if (!marked && open && open.end === undefined) open.end = performance.now();
       requestAnimationFrame(tick);

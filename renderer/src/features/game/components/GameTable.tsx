@@ -182,7 +182,7 @@ export function GameTable({
       )}
 
       {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}
-      <div className={classes.srOnly} aria-live="polite" role="log">
+      <div className={classes.srOnly} aria-live="polite" role="log" data-testid="announcer">
         {announcement && <p key={announcement.id}>{announcement.text}</p>}
       </div>
 
