@@ -125,17 +125,27 @@ describe('TablePacer', () => {
   it('a tap (or the player’s next lead) ends the pause at once and shows what waited', () => {
     const { p, shown, clock } = pacer();
     p.push('one', trick);
-    p.push('two', trick);
+    p.push('bot leads', []);
     clock.advance(100);
     p.skip();
-    expect(shown).toEqual(['0: one (trick)', '100: cleared', '100: two (trick)']);
+    expect(shown).toEqual(['0: one (trick)', '100: cleared', '100: bot leads']);
+    expect(p.paused).toBe(false);
+    p.skip();
+    expect(shown).toHaveLength(3);
+  });
+
+  it('is never more than one pause behind: a later trick cuts the one showing short', () => {
+    const { p, shown, clock } = pacer();
+    p.push('one', trick);
+    p.push('bot leads', []);
+    clock.advance(100);
+    p.push('two', trick);
+    expect(shown).toEqual(['0: one (trick)', '100: cleared', '100: bot leads', '100: two (trick)']);
     // The second trick has a whole pause of its own.
     clock.advance(TRICK_PAUSE_MS - 1);
     expect(p.paused).toBe(true);
     clock.advance(1);
     expect(p.paused).toBe(false);
-    p.skip();
-    expect(shown).toHaveLength(4);
   });
 
   it('at a hand’s end a tap moves the trick on to the result, which keeps its whole pause; a played card ends both', () => {

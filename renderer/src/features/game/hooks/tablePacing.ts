@@ -42,7 +42,8 @@ export interface PacerHost {
 /**
  * Shows what the game room receives in order, holding the table on each finished trick (and a
  * hand's result) for its pause: whatever arrives meanwhile (a bot's next lead, the game's end)
- * waits in a queue and is shown when the pause is over. `skip` ends the pause showing at once (the
+ * waits in a queue and is shown when the pause is over, unless another pause arrives, which cuts
+ * the one showing short. `skip` ends the pause showing at once (the
  * player tapped the table: a tapped last trick still shows the hand's result) or every pause (the
  * player played their card); `reset` forgets everything (a fresh GAME_STATE).
  * Pure apart from the host's timers, so it is tested with fake ones.
@@ -68,7 +69,14 @@ export class TablePacer<T> {
 
   push(item: T, phases: PausePhase[]): void {
     this.queue.push({ item, phases });
-    if (!this.holding) this.drain();
+    if (!this.holding) return this.drain();
+    // Never more than one pause behind: a later pause cuts the one showing short, so a watcher
+    // of a fast table (bots, or players quicker than the pauses) catches up instead of falling
+    // further and further back.
+    if (phases.length > 0) {
+      this.host.clearTimeout(this.timer);
+      this.end();
+    }
   }
 
   /**
