@@ -59,7 +59,7 @@ describe('daily reward card', () => {
     getDefaultStore().set(networkOnlineAtom, true);
   });
 
-  it('offline, shows a schedule it already has with Claim off, and no endless placeholder without one', async () => {
+  it('offline, shows a schedule it already has with Claim off, and hides itself without one (no loader that never ends)', async () => {
     server({ today: 2, streak: 1, claimedToday: false });
     show();
     await waitFor(() => expect(claimButton().disabled).toBe(false));
@@ -69,7 +69,7 @@ describe('daily reward card', () => {
     cleanup();
 
     // A hub opened offline with nothing loaded before (the query waits for the network): the
-    // card steps aside rather than showing its placeholder for good.
+    // card steps aside rather than showing a loader that would never end.
     const { fetch } = server({ today: 2, streak: 1, claimedToday: false });
     fetch.mockImplementation(() => new Promise<Response>(() => undefined));
     show();
