@@ -123,6 +123,8 @@ export async function seedSchedule(db: Db, now: number): Promise<boolean> {
           updated_at: now,
         })),
       )
+      // Nodes starting together seed at once; one active reward per day lets only the first in.
+      .onConflict((conflict) => conflict.doNothing())
       .execute();
     return true;
   });
