@@ -6,7 +6,17 @@ import { startServiceWorker, UPDATE_CHECK_MS } from './service-worker';
 import { pendingUpdateAtom } from './update';
 
 /** The part of Workbox the app uses, with its events fired by the test. */
-function fakeWorkbox(registration: { waiting: object | null } = { waiting: {} }) {
+/** A waiting worker whose state the test moves on. */
+function fakeWorker() {
+  const worker = Object.assign(new EventTarget(), { state: 'installed' });
+  const moveTo = (state: string) => {
+    worker.state = state;
+    worker.dispatchEvent(new Event('statechange'));
+  };
+  return { worker, moveTo };
+}
+
+function fakeWorkbox(registration: { waiting: EventTarget | null } = { waiting: fakeWorker().worker }) {
   const listeners = new Map<string, (() => void)[]>();
   const workbox = {
     addEventListener: vi.fn((type: string, listener: () => void) =>
@@ -56,6 +66,23 @@ describe('the service worker in the page', () => {
     update!.apply();
     await vi.waitFor(() => expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce());
     expect(reload).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('reloads once the waiting version is activated, even if the page hears no controllerchange', async () => {
+    const { worker, moveTo } = fakeWorker();
+    const { workbox, fire } = fakeWorkbox({ waiting: worker });
+    const container = new EventTarget();
+    startServiceWorker(workbox as unknown as Workbox, container);
+    fire('waiting');
+    store.get(pendingUpdateAtom)!.apply();
+    await vi.waitFor(() => expect(workbox.messageSkipWaiting).toHaveBeenCalledOnce());
+    moveTo('activating');
+    expect(reload).not.toHaveBeenCalled();
+    moveTo('activated');
+    expect(reload).toHaveBeenCalledOnce();
+    // The controllerchange that may follow does not reload a second time.
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledOnce();
   });

@@ -23,20 +23,31 @@ export function startServiceWorker(
     return undefined;
   });
   let following = false;
+  let reloading = false;
+  const reloadOnce = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
   workbox.addEventListener('waiting', () => {
     // Once a newer worker waits, whichever tab's Reload lets it take over, every tab follows it:
     // the old build's files leave the precache when it activates, so a page left on the old build
     // would fail to load its next screen. The page's own controllerchange, not Workbox's
     // 'controlling', which is not sent for a worker that was already waiting at registration.
-    if (!following)
-      container.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    if (!following) container.addEventListener('controllerchange', reloadOnce, { once: true });
     following = true;
     announceUpdate({
       apply: () => {
         void registered.then((registration) => {
+          const waiting = registration?.waiting;
           // Another tab may already have handed over to it: nothing waits, so reload at once.
-          if (registration?.waiting) workbox.messageSkipWaiting();
-          else window.location.reload();
+          if (!waiting) return reloadOnce();
+          // The worker reaching "activated" is the other sign it took over: a page whose
+          // controllerchange never comes (a busy browser, a page it did not control) still goes.
+          waiting.addEventListener('statechange', () => {
+            if (waiting.state === 'activated') reloadOnce();
+          });
+          workbox.messageSkipWaiting();
         });
       },
     });
