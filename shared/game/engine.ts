@@ -135,8 +135,12 @@ export function newGame(options: NewGameOptions): GameState {
 /** Cards `seat` may play now: empty unless it is that seat's turn. */
 export function legalCards(state: GameState, seat: number): Card[] {
   if (state.status !== 'active' || state.turn !== seat) return [];
-  const hand = state.hands[seat]!;
-  const lead = state.currentTrick[0];
+  return playableCards(state.hands[seat]!, state.currentTrick);
+}
+
+/** The cards of `hand` that may go on `trick`: the led suit when the hand has it, else any. */
+export function playableCards(hand: readonly Card[], trick: readonly { card: Card }[]): Card[] {
+  const lead = trick[0];
   if (!lead) return hand.slice();
   const ledSuit = suitIndexOf(lead.card);
   const following = hand.filter((card) => suitIndexOf(card) === ledSuit);

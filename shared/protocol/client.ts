@@ -23,7 +23,12 @@ export type SessionTokenMessageType =
   'GET_ONLINE_STATUS' | 'CHECK_QUEUE_STATUS' | 'JOIN_RANKED_QUEUE' | 'JOIN_QUICK_QUEUE' | 'LEAVE_QUEUE';
 
 export const clientMessageSchemas = {
-  MESSAGING_AUTH: z.object({ type: z.literal('MESSAGING_AUTH'), token: sessionTokenSchema }),
+  MESSAGING_AUTH: z.object({
+    type: z.literal('MESSAGING_AUTH'),
+    token: sessionTokenSchema,
+    /** The protocol revision the client speaks (PROTOCOL_VERSION); absent: the first. */
+    protocol: z.number().int().min(1).max(1000).optional(),
+  }),
   PING: z.object({ type: z.literal('PING'), ...withOptionalToken }),
   GET_ONLINE_STATUS: z.object({
     type: z.literal('GET_ONLINE_STATUS'),

@@ -3,7 +3,8 @@
  * same seat (see docs/protocol.md, "Game updates are deltas"). `diffView` is the server's half,
  * `applyDelta` the client's; the round trip is property-tested against full views.
  */
-import type { GameChanges, GameView } from './server';
+import { playableCards } from '../game/engine';
+import type { GameChanges, GameEventMessage, GameView } from './server';
 
 type PlayerView = GameView['players'][number];
 
@@ -58,10 +59,14 @@ export function diffFields(
   prev: Partial<GameView> | undefined,
   next: Partial<GameView>,
   fields: readonly ViewField[],
+  /** Whether `spectators` goes even unchanged (see `diffView`; an `implied` update sends it only
+   *  after someone joined since the last update, rooms/view.ts). */
+  alwaysSpectators = true,
 ): GameChanges {
   const changes: Record<string, unknown> = {};
   for (const key of fields)
-    if (!prev || key === 'spectators' || !same(prev[key], next[key])) changes[key] = next[key];
+    if (!prev || (alwaysSpectators && key === 'spectators') || !same(prev[key], next[key]))
+      changes[key] = next[key];
   return changes as GameChanges;
 }
 
@@ -93,8 +98,97 @@ export function deltaFollows(viewSeq: number, seq: number): boolean {
   return seq === viewSeq || seq === viewSeq + 1;
 }
 
-/** The view after an update: `view` with the update's changes and seq (a new object; `view` is untouched). */
-export function applyDelta(view: GameView, update: { seq: number; changes: GameChanges }): GameView {
+/**
+ * What an update's events alone say about the view, as the rules make it follow: a card played
+ * joins the trick, leaves its player's hand (the recipient's own too) and passes the turn on; a
+ * trick won goes to the last trick and its winner leads; a hand won scores; a deal starts the next
+ * hand; a turn names its player, deadline and (for the recipient) the playable cards; the end
+ * stops the clock. An update marked `implied` carries only what differs from this, so the same
+ * fact is not sent twice (docs/protocol.md, "Game updates are deltas"). It only has to be the same
+ * function on both sides: whatever it gets wrong, `changes` puts right. Works on part of a view
+ * too (the server diffs a view's shared and own fields apart): fields the part lacks stay out.
+ */
+export function impliedView<V extends Partial<GameView>>(view: V, events: readonly GameEventMessage[]): V {
+  const next: Partial<GameView> = { ...view };
+  const own = view.you?.seat;
+  const set = <K extends keyof GameView>(key: K, value: GameView[K]) => {
+    if (key in next) next[key] = value;
+  };
+  const player = (seat: number, change: (p: PlayerView) => PlayerView) => {
+    if (next.players) next.players = next.players.map((p) => (p.seat === seat ? change(p) : p));
+  };
+  for (const event of events) {
+    switch (event.kind) {
+      case 'CARD_PLAYED': {
+        if (next.currentTrick)
+          next.currentTrick = [...next.currentTrick, { seat: event.seat, card: event.card }];
+        player(event.seat, (p) => ({ ...p, cardsInHand: Math.max(0, p.cardsInHand - 1) }));
+        if (own === event.seat && next.hand) next.hand = next.hand.filter((card) => card !== event.card);
+        set('legalCards', []);
+        set('turn', nextInPlay(next.players, event.seat));
+        set('turnDeadline', null);
+        break;
+      }
+      case 'TRICK_WON':
+        if (next.currentTrick) {
+          set('lastTrick', { plays: next.currentTrick, winner: event.seat });
+          next.currentTrick = [];
+        }
+        set('trickNumber', Math.min(5, event.trickNumber + 1));
+        set('turn', event.seat);
+        break;
+      case 'HAND_WON':
+        player(event.seat, (p) => ({ ...p, score: p.score + event.points }));
+        break;
+      case 'HAND_DEALT':
+        set('handNumber', event.handNumber);
+        set('dealer', event.dealer);
+        set('trickNumber', 1);
+        set('currentTrick', []);
+        if (next.players) next.players = next.players.map((p) => (p.resigned ? p : { ...p, cardsInHand: 5 }));
+        break;
+      case 'TURN':
+        set('turn', event.seat);
+        set('turnDeadline', event.deadline);
+        if (next.hand && next.currentTrick && own !== undefined)
+          set('legalCards', own === event.seat ? playableCards(next.hand, next.currentTrick) : []);
+        break;
+      case 'RESIGNED':
+        player(event.seat, (p) => ({ ...p, resigned: true }));
+        break;
+      case 'GAME_OVER':
+        set('status', 'finished');
+        set('winnerUserId', event.winnerUserId);
+        set('turn', null);
+        set('turnDeadline', null);
+        set('legalCards', []);
+        break;
+      default:
+        break;
+    }
+  }
+  return next as V;
+}
+
+/** The seat after `seat` that still plays (not resigned); `seat` itself when no other does. */
+function nextInPlay(players: PlayerView[] | undefined, seat: number): number | null {
+  if (!players) return null;
+  for (let step = 1; step <= players.length; step++) {
+    const candidate = players.find((p) => p.seat === (seat + step) % players.length);
+    if (candidate && !candidate.resigned) return candidate.seat;
+  }
+  return seat;
+}
+
+/**
+ * The view after an update: `view` with the update's changes and seq (a new object; `view` is
+ * untouched). An `implied` update's changes are against what its events imply (`impliedView`).
+ */
+export function applyDelta(
+  view: GameView,
+  update: { seq: number; changes: GameChanges; events?: readonly GameEventMessage[]; implied?: true },
+): GameView {
+  if (update.implied) view = impliedView(view, update.events ?? []);
   const { players: changedPlayers, ...fields } = update.changes;
   const players = changedPlayers
     ? mergePlayers(view.players, changedPlayers as (Partial<PlayerView> & { seat: number })[])

@@ -1,4 +1,5 @@
 export * from './common';
+export * from './version';
 export * from './client';
 export * from './server';
 export * from './parse';

@@ -221,6 +221,9 @@ export const serverMessageSchemas = {
     seq: z.number().int().min(0),
     events: z.array(gameEventSchema),
     changes: gameChangesSchema,
+    /** `changes` are against the view the events imply (delta.ts `impliedView`); sent only to
+     *  connections that signed in with `protocol` 2 or later. */
+    implied: z.literal(true).optional(),
   }),
   GAME_OVER: z.object({
     type: z.literal('GAME_OVER'),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SocketClient, reconnectDelay } from './socket';
+import { PROTOCOL_VERSION } from '@shared/protocol/version';
 
 /** A WebSocket stand-in the test drives by hand. */
 class FakeSocket {
@@ -78,7 +79,9 @@ describe('socket client', () => {
     expect(c.status.connection).toBe('connecting');
     latest().open();
     expect(c.status).toMatchObject({ connection: 'connected', auth: 'pending' });
-    expect(latest().sent).toEqual([{ type: 'MESSAGING_AUTH', token: 'session-token' }]);
+    expect(latest().sent).toEqual([
+      { type: 'MESSAGING_AUTH', token: 'session-token', protocol: PROTOCOL_VERSION },
+    ]);
     latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
     expect(c.status.auth).toBe('authenticated');
     expect(latest().sent.at(-1)).toEqual({ type: 'JOIN_QUICK_QUEUE', token: 'session-token' });
@@ -119,7 +122,7 @@ describe('socket client', () => {
     latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
     c.send({ type: 'LEAVE_QUEUE' });
     expect(latest().sent).toEqual([
-      { type: 'MESSAGING_AUTH', token: 'second-session' },
+      { type: 'MESSAGING_AUTH', token: 'second-session', protocol: PROTOCOL_VERSION },
       { type: 'LEAVE_QUEUE', token: 'second-session' },
     ]);
   });
@@ -322,7 +325,9 @@ describe('socket client', () => {
     c.reconnectNow();
     latest().open();
     // Not before the sign-in is accepted: the server would refuse it.
-    expect(latest().sent).toEqual([{ type: 'MESSAGING_AUTH', token: 'session-token' }]);
+    expect(latest().sent).toEqual([
+      { type: 'MESSAGING_AUTH', token: 'session-token', protocol: PROTOCOL_VERSION },
+    ]);
     latest().receive({ type: 'MESSAGING_AUTH_SUCCESS', userId: 7 });
     expect(latest().sent.at(-1)).toEqual(play);
     // Sent once, then no more held.

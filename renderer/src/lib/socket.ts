@@ -6,6 +6,8 @@ import {
   SOCKET_PING_INTERVAL_MS,
   SOCKET_RECONNECT_JITTER_MS,
 } from './timings';
+// Not the protocol's index: that would bring its schemas (zod) into the first page's bundle.
+import { PROTOCOL_VERSION } from '@shared/protocol/version';
 import type {
   ClientMessage,
   ServerMessage,
@@ -241,7 +243,7 @@ export class SocketClient {
     }
     this.sessionToken = token;
     this.setStatus({ auth: 'pending' });
-    const frame: ClientMessage = { type: 'MESSAGING_AUTH', token };
+    const frame: ClientMessage = { type: 'MESSAGING_AUTH', token, protocol: PROTOCOL_VERSION };
     this.ws.send(JSON.stringify(frame));
   }
 

@@ -9,11 +9,23 @@ import type { ServerMessage } from '@shared/protocol';
  */
 export class PreparedFrame {
   private built: ServerMessage | undefined;
+  private impliedBuilt: string | undefined;
 
   constructor(
     readonly text: string,
     private readonly build: () => ServerMessage,
+    /**
+     * The same update for a client of protocol 2 or later, smaller: its changes against what its
+     * events imply (docs/protocol.md, "Game updates are deltas"). Built when first asked for.
+     */
+    private readonly buildImplied?: () => string,
   ) {}
+
+  /** The text for a socket that speaks `protocol`. */
+  textFor(protocol: number): string {
+    if (protocol < 2 || !this.buildImplied) return this.text;
+    return (this.impliedBuilt ??= this.buildImplied());
+  }
 
   get message(): ServerMessage {
     return (this.built ??= this.build());
@@ -27,7 +39,11 @@ export class PreparedFrame {
 /** What may be sent to a user: a message, or one encoded already. */
 export type Outgoing = ServerMessage | PreparedFrame;
 
-/** The frame text of an outgoing message. */
-export function frameText(message: Outgoing): string {
-  return message instanceof PreparedFrame ? message.text : JSON.stringify(message);
+/**
+ * The frame text of an outgoing message, for a socket that speaks `protocol` (PROTOCOL_VERSION;
+ * 1 for one that named none). `text` itself, which the bus between nodes carries, is revision 1's,
+ * which every client reads.
+ */
+export function frameText(message: Outgoing, protocol = 1): string {
+  return message instanceof PreparedFrame ? message.textFor(protocol) : JSON.stringify(message);
 }

@@ -49,6 +49,8 @@ export class Connection {
   closed = false;
   /** Closes the socket if it has not signed in in time. */
   authTimer: NodeJS.Timeout | undefined;
+  /** The protocol revision the client named in MESSAGING_AUTH (1 when it named none). */
+  protocol = 1;
   /** A re-check of the session under way, shared by every frame that needs it. */
   revalidating: Promise<void> | undefined;
 
@@ -73,8 +75,9 @@ export class Connection {
 
   send(message: Outgoing): void {
     if (this.peer.readyState !== OPEN) return;
-    if (this.writes) this.writes.send(this.peer, frameText(message));
-    else this.peer.send(frameText(message));
+    const text = frameText(message, this.protocol);
+    if (this.writes) this.writes.send(this.peer, text);
+    else this.peer.send(text);
   }
 
   error(code: ErrorCode, message: string, ref?: string): void {

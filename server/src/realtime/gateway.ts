@@ -275,7 +275,10 @@ export class Gateway {
   }
 
   private readonly handlers: Handlers = {
-    MESSAGING_AUTH: { signedIn: false, run: (conn, m) => this.authenticate(conn, m.token) },
+    MESSAGING_AUTH: {
+      signedIn: false,
+      run: (conn, m) => this.authenticate(conn, m.token, m.protocol ?? 1),
+    },
     PING: { signedIn: false, run: (conn) => conn.send({ type: 'PONG' }) },
     GET_ONLINE_STATUS: {
       signedIn: true,
@@ -505,7 +508,7 @@ export class Gateway {
     return { userId, username: conn.username };
   }
 
-  private async authenticate(conn: Connection, token: string): Promise<void> {
+  private async authenticate(conn: Connection, token: string, protocol: number): Promise<void> {
     const heard = this.revokedDuringAuth.length;
     this.authsInFlight++;
     let auth;
@@ -534,6 +537,8 @@ export class Gateway {
       return conn.close(1008, 'Too many connections for this account');
     }
     this.bindSession(conn, sessionId);
+    // Before any frame of the user's reaches it: the rooms' updates are written for this revision.
+    conn.protocol = protocol;
     conn.username = user.username;
     conn.expiresAt = auth.expiresAt;
     clearTimeout(conn.authTimer);

@@ -45,6 +45,31 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
   }
 
   describe('gateway', () => {
+    it('protocol 2 gets implied updates, a socket naming none the first revision; both hold the same view', async () => {
+      const url = await setup();
+      const a = await player(url);
+      const b = await player(url);
+      // Two more tabs: a's on revision 1, b's on revision 2.
+      const a1 = await TestSocket.signedIn(url, a.token);
+      const b2 = await TestSocket.signedIn(url, b.token, 2);
+      sockets.push(a1, b2);
+      const gameId = await matchUp(a, b, 'quick');
+      for (const s of [a1, b2]) {
+        s.send({ type: 'GAME_JOIN', gameId });
+        await s.next('GAME_STATE', (m) => m.gameId === gameId);
+      }
+      const end = await playOn([a, b], gameId, 12);
+      const last = (s: TestSocket) => s.next('GAME_UPDATE', (m) => m.gameId === gameId && m.seq === end.seq);
+      const [viewA1, viewB2] = await Promise.all([last(a1), last(b2)]);
+      expect(viewA1.game).toEqual(await joinGame(a, gameId));
+      expect(viewB2.game).toEqual(await joinGame(b, gameId));
+      const updates = (s: TestSocket) => s.raw.filter((text) => text.includes('"type":"GAME_UPDATE"'));
+      expect(updates(a1).length).toBeGreaterThanOrEqual(12);
+      expect(updates(a1).some((text) => text.includes('"implied"'))).toBe(false);
+      expect(updates(b2).length).toBeGreaterThanOrEqual(12);
+      expect(updates(b2).every((text) => text.endsWith(',"implied":true}'))).toBe(true);
+    });
+
     it('requires MESSAGING_AUTH first, answers PING, and refuses bad or foreign tokens', async () => {
       const url = await setup();
       const s = await TestSocket.open(url);

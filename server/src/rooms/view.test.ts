@@ -7,11 +7,12 @@ import {
   diffView,
   parseServerMessage,
   type GameChanges,
+  type GameEventMessage,
   type GameView,
 } from '@shared/protocol';
 import { recordRandomGame } from '../../../tests/fixtures/random-games';
 import type { RoomPlayer } from './types';
-import { UpdateEncoder, gameView, type ViewableRoom } from './view';
+import { UpdateEncoder, gameView, toEventMessages, type ViewableRoom } from './view';
 
 /** A room as the view code sees it, with connections and spectators a test can change at will. */
 type FakeRoom = Omit<ViewableRoom, 'winnerUserId'> & {
@@ -52,6 +53,8 @@ interface Follower {
   userId: number | null;
   joinAt: number;
   view: GameView | null;
+  /** The protocol revision its socket signed in with: 2 gets `implied` updates. */
+  protocol?: number;
 }
 
 describe('GAME_UPDATE deltas', () => {
@@ -73,12 +76,13 @@ describe('GAME_UPDATE deltas', () => {
           // Every seat, twice (an early and a late joiner, as two tabs), and spectators. With
           // `lateSeat` nobody of the last seat is there from the start: updates go to it unheard.
           const joinLate = (i: number) => joinAts[i]! % (game.plays.length + 1);
+          // The two tabs of a seat speak different protocol revisions, as do the two spectators.
           const followers: Follower[] = [
             ...humans.flatMap((userId, i) => [
               { userId, joinAt: lateSeat && i === humans.length - 1 ? joinLate(3 - i) : 0, view: null },
-              { userId, joinAt: joinLate(i), view: null },
+              { userId, joinAt: joinLate(i), view: null, protocol: 2 },
             ]),
-            { userId: null, joinAt: 0, view: null },
+            { userId: null, joinAt: 0, view: null, protocol: 2 },
             { userId: null, joinAt: joinLate(3), view: null },
           ];
           const humanSeats = humans.map((userId) => room.seatOf(userId)!);
@@ -90,8 +94,8 @@ describe('GAME_UPDATE deltas', () => {
             if (!sent.has(seat)) sent.set(seat, view);
             f.view = view;
           };
-          const broadcast = () => {
-            const frames = encoder.encode(room, [], humanSeats, true);
+          const broadcast = (events: GameEventMessage[] = []) => {
+            const frames = encoder.encode(room, events, humanSeats, true);
             // The reference: each seat's (and the spectators') changes are diffView's, against the
             // last view it was sent whole or by update.
             for (const key of [...humanSeats, null]) {
@@ -112,8 +116,9 @@ describe('GAME_UPDATE deltas', () => {
               if (!f.view) continue;
               const frame =
                 f.userId === null ? frames.spectators! : frames.bySeat.get(room.seatOf(f.userId)!)!;
-              const parsed = parseServerMessage(frame.text);
-              if (!parsed.ok || parsed.message.type !== 'GAME_UPDATE') throw new Error(frame.text);
+              const text = frame.textFor(f.protocol ?? 1);
+              const parsed = parseServerMessage(text);
+              if (!parsed.ok || parsed.message.type !== 'GAME_UPDATE') throw new Error(text);
               expect(deltaFollows(f.view.seq, parsed.message.seq)).toBe(true);
               f.view = applyDelta(f.view, parsed.message);
             }
@@ -133,14 +138,19 @@ describe('GAME_UPDATE deltas', () => {
               else room.connected.add(who);
               broadcast();
             }
-            room.state = applyPlay(room.state, play.seat, play.card).state;
+            const result = applyPlay(room.state, play.seat, play.card);
+            room.state = result.state;
             room.seq++;
             room.turnDeadline = room.state.status === 'finished' ? null : 1000 + i;
             if (room.state.status === 'finished') {
               room.status = 'finished';
               room.winnerUserId = room.players[room.state.winnerSeat!]!.userId;
             }
-            broadcast();
+            // The events a room sends with it (rooms/room.ts `commit`).
+            const events = toEventMessages(result.events, (seat) => room.players[seat]!.userId);
+            if (room.state.turn !== null && room.turnDeadline !== null)
+              events.push({ kind: 'TURN', seat: room.state.turn, deadline: room.turnDeadline });
+            broadcast(events);
             check();
             // Spectators may also come or go just before someone joins, and undo it before the next update.
             const m = noise[(i + 7) % noise.length]!;
@@ -150,7 +160,7 @@ describe('GAME_UPDATE deltas', () => {
           });
         },
       ),
-      { numRuns: 40 },
+      { numRuns: 30 },
     );
   });
 
@@ -175,5 +185,37 @@ describe('GAME_UPDATE deltas', () => {
     expect(changes.players).toEqual([{ seat, cardsInHand: 4 }]);
     const full = JSON.stringify(gameView(room, other + 1)).length;
     expect(frames.bySeat.get(other)!.text.length).toBeLessThan(full);
+  });
+
+  it('protocol 2: an update leaves out what its events say, and a whole game takes far fewer bytes', () => {
+    const game = recordRandomGame(11, 2, 10);
+    const room = fakeRoom(game.start, [false, false]);
+    const encoder = new UpdateEncoder();
+    for (const userId of [1, 2]) encoder.joined(room.seatOf(userId), gameView(room, userId));
+    const bytes = { 1: 0, 2: 0 };
+    let first: { legacy: string; implied: string } | undefined;
+    game.plays.forEach((play, i) => {
+      const result = applyPlay(room.state, play.seat, play.card);
+      room.state = result.state;
+      room.seq++;
+      room.turnDeadline = room.state.turn === null ? null : 5000 + i;
+      const events = toEventMessages(result.events, (seat) => seat + 1);
+      if (room.state.turn !== null) events.push({ kind: 'TURN', seat: room.state.turn, deadline: 5000 + i });
+      const frame = encoder.encode(room, events, [0], false).bySeat.get(0)!;
+      const legacy = frame.textFor(1);
+      const implied = frame.textFor(2);
+      expect(legacy).toBe(frame.text);
+      expect(JSON.parse(implied)).toMatchObject({ type: 'GAME_UPDATE', seq: room.seq, implied: true });
+      bytes[1] += legacy.length;
+      bytes[2] += implied.length;
+      first ??= { legacy, implied };
+    });
+    // The first play: the trick, the cards left and the turn are in the events, not in `changes`.
+    const changes = (JSON.parse(first!.implied) as { changes: Record<string, unknown> }).changes;
+    expect(changes).not.toHaveProperty('currentTrick');
+    expect(changes).not.toHaveProperty('turnDeadline');
+    expect(changes).not.toHaveProperty('players');
+    expect(JSON.parse(first!.legacy)).toMatchObject({ changes: { currentTrick: [expect.anything()] } });
+    expect(bytes[2]).toBeLessThan(bytes[1] * 0.75);
   });
 });

@@ -3,6 +3,7 @@ import {
   OWN_FIELDS,
   diffFields,
   diffPlayers,
+  impliedView,
   type GameChanges,
   type GameEventMessage,
   type GameView,
@@ -169,8 +170,12 @@ export class UpdateEncoder {
   private readonly lastBySeat = new Map<number, Base>();
   private lastSpectated: Base | undefined;
 
+  /** Someone was sent a whole view since the last update (an `implied` update then names `spectators`). */
+  private joinedSinceUpdate = false;
+
   /** A view sent whole (GAME_STATE) becomes the base of its seat when the seat has none yet. */
   joined(seat: number | null, view: GameView): void {
+    this.joinedSinceUpdate = true;
     if (seat === null) this.lastSpectated ??= { shared: view, own: view };
     else if (!this.lastBySeat.has(seat)) this.lastBySeat.set(seat, { shared: view, own: view });
   }
@@ -180,26 +185,40 @@ export class UpdateEncoder {
    * a room can send the player who moved their frame before building the others'.
    */
   update(room: ViewableRoom, events: GameEventMessage[]) {
-    const head = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":{`;
+    const start = `{"type":"GAME_UPDATE","gameId":${JSON.stringify(room.id)},"seq":${room.seq},"events":${JSON.stringify(events)},"changes":{`;
     let shared: SharedView | undefined;
+    // Per base: the shared changes against it, and (protocol 2) against what the events imply of it.
     const parts = new Map<SharedView | undefined, SharedPart>();
+    const impliedParts = new Map<SharedView, SharedPart>();
+    // A client that joined since the last update may hold another spectator count than the base
+    // (spectators come and go without an update); otherwise every client of a seat holds the base's.
+    const spectatorsOwed = this.joinedSinceUpdate;
+    this.joinedSinceUpdate = false;
+    const diffShared = (from: SharedView | undefined, next: SharedView, always = true): SharedPart => {
+      const changes = diffFields(from, next, SHARED_FIELDS, always);
+      const players = diffPlayers(from, next);
+      if (players) changes.players = players;
+      return { changes, json: members(JSON.stringify(changes)) };
+    };
     const sharedPart = (base: SharedView | undefined, next: SharedView): SharedPart => {
       let part = parts.get(base);
-      if (!part) {
-        const changes = diffFields(base, next, SHARED_FIELDS);
-        const players = diffPlayers(base, next);
-        if (players) changes.players = players;
-        part = { changes, json: members(JSON.stringify(changes)) };
-        parts.set(base, part);
-      }
+      if (!part) parts.set(base, (part = diffShared(base, next)));
       return part;
     };
+    const impliedSharedPart = (base: SharedView, next: SharedView): SharedPart => {
+      let part = impliedParts.get(base);
+      // The status a player's `connected` depends on is the base's (diffPlayers), which the
+      // events do not change.
+      if (!part) impliedParts.set(base, (part = diffShared(impliedView(base, events), next, spectatorsOwed)));
+      return part;
+    };
+    const join = (common: string, mine: string) => `${common}${common && mine ? ',' : ''}${mine}`;
     const frame = (base: Base | undefined, own: OwnView): { frame: PreparedFrame; base: Base } => {
       shared ??= sharedView(room);
-      const common = sharedPart(base?.shared, shared);
+      const next = shared;
+      const common = sharedPart(base?.shared, next);
       const mine = diffFields(base?.own, own, OWN_FIELDS);
-      const json = members(JSON.stringify(mine));
-      const text = `${head}${common.json}${common.json && json ? ',' : ''}${json}}}`;
+      const text = `${start}${join(common.json, members(JSON.stringify(mine)))}}}`;
       const { id: gameId, seq } = room;
       const message = () => ({
         type: 'GAME_UPDATE' as const,
@@ -208,7 +227,20 @@ export class UpdateEncoder {
         events,
         changes: { ...common.changes, ...mine },
       });
-      return { frame: new PreparedFrame(text, message), base: { shared, own } };
+      // With no base the changes are the whole view already: nothing to imply.
+      const implied = base
+        ? () => {
+            // The own fields follow from shared ones too (the playable cards from the trick).
+            const impliedWhole = impliedView(wholeView(base.shared, base.own), events);
+            const impliedMine = diffFields(impliedWhole, own, OWN_FIELDS);
+            const json = join(
+              impliedSharedPart(base.shared, next).json,
+              members(JSON.stringify(impliedMine)),
+            );
+            return `${start}${json}},"implied":true}`;
+          }
+        : undefined;
+      return { frame: new PreparedFrame(text, message, implied), base: { shared: next, own } };
     };
     return {
       /** The frame for the seat's clients. Once per seat per update. */

@@ -82,10 +82,10 @@ export class TestSocket {
     return this.closedWith;
   }
 
-  /** Opens and signs in with a session token. */
-  static async signedIn(url: string, token: string): Promise<TestSocket> {
+  /** Opens and signs in with a session token, naming `protocol` if given (as the web app does). */
+  static async signedIn(url: string, token: string, protocol?: number): Promise<TestSocket> {
     const s = await TestSocket.open(url);
-    s.send({ type: 'MESSAGING_AUTH', token });
+    s.send({ type: 'MESSAGING_AUTH', token, ...(protocol === undefined ? {} : { protocol }) });
     await s.next('MESSAGING_AUTH_SUCCESS');
     return s;
   }
