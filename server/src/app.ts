@@ -278,6 +278,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     currency: config.payments.currency,
     now,
     log: app.log,
+    sweepLock: seams.paymentSweepLock,
   });
   paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
   app.decorate('payments', payments);
@@ -345,14 +346,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       sweep.unref();
     });
   }
-  // Every node sweeps: ending a payment is guarded, so two nodes ending one change it once.
+  // Every node's timer fires, but one node at a time sweeps (the sweep lock); ending a payment is
+  // guarded besides, so two requests ending one change it once.
   const paymentSweepEvery = options.paymentSweepIntervalMs ?? PAYMENT_SWEEP_INTERVAL_MS;
   let paymentSweep: NodeJS.Timeout | undefined;
   if (paymentSweepEvery > 0) {
     app.addHook('onReady', async () => {
       paymentSweep = setInterval(() => {
         payments
-          .expireStale()
+          .sweep()
           .catch((error: unknown) => app.log.error({ err: error }, 'payment expiry sweep failed'));
       }, paymentSweepEvery);
       paymentSweep.unref();

@@ -109,3 +109,23 @@ test('online with the server unreachable, practice falls back to the device', as
   await expect(page.getByText('The server cannot be reached')).toBeVisible();
   await expect(hand(page).getByRole('button')).toHaveCount(5);
 });
+
+test('a practice worker that cannot be fetched says so, and Retry starts a new one', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // The worker's script fails to arrive, as when the network drops before it was ever loaded.
+  let reachable = false;
+  await page.route('**/assets/local-game.worker-*.js', (route) =>
+    reachable ? route.continue() : route.abort('internetdisconnected'),
+  );
+  await page.goto('/practice?bots=1&level=easy');
+  await expect(page.getByRole('heading', { name: 'Practice could not start' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText('Dealing…')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Back to home' })).toBeVisible();
+  reachable = true;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(hand(page).getByRole('button')).toHaveCount(5, { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Practice could not start' })).toHaveCount(0);
+});

@@ -189,10 +189,17 @@ describe('font faces', () => {
 describe('scripts/check-bundle.mjs', () => {
   const run = (dir: string) =>
     spawnSync(process.execPath, [path.resolve('scripts/check-bundle.mjs'), dir], { encoding: 'utf8' });
-  const home = (js: Buffer) =>
+  const sw = (...urls: string[]) =>
+    `precacheAndRoute([${urls.map((u) => `{url:"${u}",revision:null}`).join(',')}]);`;
+  const home = (js: Buffer, extra: Record<string, Buffer> = {}) =>
     fakeBuild(
-      `check-${js.length}`,
-      { 'index.html': '<!doctype html><title>Spar</title>', 'assets/index.js': js },
+      `check-${js.length}-${Object.keys(extra).length}`,
+      {
+        'index.html': '<!doctype html><title>Spar</title>',
+        'assets/index.js': js,
+        ...extra,
+        'sw.js': sw('index.html', 'assets/index.js', ...Object.keys(extra)),
+      },
       {
         'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/app/pages/home.tsx'] },
         'src/app/pages/home.tsx': { file: 'assets/index.js', isDynamicEntry: true },
@@ -209,5 +216,27 @@ describe('scripts/check-bundle.mjs', () => {
     expect(fail.stdout.split('\n')[0]).toMatch(
       /^First visit to \/: 18\d\.\d KB brotli in 2 files \(OVER the 170 KB budget\)$/,
     );
+  });
+
+  it('fails a precache over 490 KB even when the first visit is within its budget', () => {
+    const pass = run(home(randomBytes(100 * 1024), { 'sounds/a.mp3': randomBytes(300 * 1024) }));
+    expect(pass.status, pass.stdout).toBe(0);
+    expect(pass.stdout).toMatch(
+      /^Service worker precache: 40\d\.\d KB as sent in 3 files \(within the 490 KB budget\)$/m,
+    );
+    const fail = run(home(randomBytes(100 * 1024), { 'sounds/a.mp3': randomBytes(400 * 1024) }));
+    expect(fail.status).toBe(1);
+    expect(fail.stdout).toMatch(/within the 170 KB budget/);
+    expect(fail.stdout).toMatch(
+      /^Service worker precache: 50\d\.\d KB as sent in 3 files \(OVER the 490 KB budget\)$/m,
+    );
+  });
+
+  it('fails a build without a service worker rather than passing it unchecked', () => {
+    const dir = home(randomBytes(1024));
+    rmSync(path.join(dir, 'sw.js'));
+    const result = run(dir);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toMatch(/sw\.js does not exist/);
   });
 });

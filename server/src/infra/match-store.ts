@@ -35,7 +35,10 @@ export interface MatchStore {
   expiriesSince(userId: number, since: number): Promise<number[]>;
 }
 
-/** Serialises matching: `run` calls `fn` only while no other matcher anywhere is running. */
+/**
+ * Serialises work one node at a time does: matching, and (a lock of its own) the payments sweep.
+ * `run` calls `fn` only while no other holder anywhere is running.
+ */
 export interface MatcherLock {
   /** Runs `fn` holding the lock; false (without running it) when another matcher holds it. */
   run(fn: () => Promise<void>): Promise<boolean>;

@@ -26,6 +26,8 @@ export interface Seams {
   queues: QueueStore;
   matches: MatchStore;
   lock: MatcherLock;
+  /** Held by the node sweeping stale payments, so one node at a time asks the provider. */
+  paymentSweepLock: MatcherLock;
   rematches: RematchStore;
   /** Failed sign-ins per account name: 5 in 15 minutes. */
   loginFailures: AttemptLimits;
@@ -55,6 +57,7 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
       queues: new LocalQueueStore(),
       matches: new LocalMatchStore(),
       lock: new LocalMatcherLock(),
+      paymentSweepLock: new LocalMatcherLock(),
       rematches: new LocalRematchStore(),
       loginFailures: new AttemptLimiter(LOGIN_FAILURES, LOGIN_WINDOW_MS, now),
       resetRequests: new AttemptLimiter(RESET_REQUESTS, RESET_WINDOW_MS, now),
@@ -85,6 +88,8 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
     queues: new RedisQueueStore(redis),
     matches: new RedisMatchStore(redis),
     lock: new RedisMatcherLock(redis, nodeId, log),
+    // A sweep can take minutes (one verify call after another): its lease is renewed meanwhile.
+    paymentSweepLock: new RedisMatcherLock(redis, nodeId, log, 30_000, 'payments:sweep'),
     rematches: new RedisRematchStore(redis),
     loginFailures: new RedisAttemptLimiter(redis, 'login', LOGIN_FAILURES, LOGIN_WINDOW_MS),
     resetRequests: new RedisAttemptLimiter(redis, 'reset', RESET_REQUESTS, RESET_WINDOW_MS),

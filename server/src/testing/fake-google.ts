@@ -5,6 +5,7 @@
  * verifier, answering `invalid_grant` as Google does) and the keys (`/jwks`) of a key pair made at
  * start that signs its ID tokens. Server tests and the browser suite sign in through it.
  */
+import { escapeHtml } from '../http/html';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,10 +36,6 @@ export interface FakeGoogleOptions {
 }
 
 const KID = 'fake-google-key';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -117,7 +117,13 @@ export class FakePaystack {
     if (request.method === 'GET' && verify) {
       this.verifyCalls++;
       const transaction = this.transactions.get(decodeURIComponent(verify[1]!));
-      if (!transaction) return send(400, { status: false, message: 'Transaction reference not found' });
+      if (!transaction)
+        return send(400, {
+          status: false,
+          message: 'Transaction reference not found',
+          type: 'validation_error',
+          code: 'transaction_not_found',
+        });
       return send(200, {
         status: true,
         message: 'Verification successful',

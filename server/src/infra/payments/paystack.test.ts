@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakePaystack } from '../../testing/fake-paystack';
 import { PaystackProvider } from './paystack';
-import { PaymentProviderError } from './provider';
+import { PaymentProviderError, PaymentUnknownToProvider } from './provider';
 import { TestPaymentProvider } from './test-provider';
 
 const request = (reference: string) => ({
@@ -59,9 +59,37 @@ describe('the Paystack adapter', () => {
     });
   });
 
+  it('takes a 400 as "not found" only when Paystack says so, by its code or its message', async () => {
+    const answering = (status: number, body: object) =>
+      new PaystackProvider({
+        secretKey: 'sk_test',
+        baseUrl: 'https://paystack.invalid',
+        fetch: async () => new Response(JSON.stringify(body), { status }),
+      });
+    const notFound = { status: false, message: 'Transaction reference not found' };
+    await expect(answering(400, notFound).verify('spar-x')).rejects.toBeInstanceOf(PaymentUnknownToProvider);
+    await expect(
+      answering(400, { status: false, message: 'No such thing', code: 'transaction_not_found' }).verify(
+        'spar-x',
+      ),
+    ).rejects.toBeInstanceOf(PaymentUnknownToProvider);
+    for (const [status, body] of [
+      [400, { status: false, message: 'Invalid reference' }],
+      [500, notFound],
+      [429, { status: false, message: 'Too many requests', code: 'rate_limited' }],
+    ] as const) {
+      const error = await answering(status, body)
+        .verify('spar-x')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PaymentProviderError);
+      expect(error).not.toBeInstanceOf(PaymentUnknownToProvider);
+    }
+  });
+
   it('reports a refusal, a timeout and an unreachable Paystack as provider errors', async () => {
+    // A reference Paystack was never given is told apart: the payments sweep ends such a payment.
     await expect(provider.verify('spar-unknown')).rejects.toThrow(
-      new PaymentProviderError('Paystack refused (400): Transaction reference not found'),
+      new PaymentUnknownToProvider('Paystack refused (400): Transaction reference not found'),
     );
     paystack.delayMs = 2_000;
     await expect(provider.verify('spar-unknown')).rejects.toThrow(

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import {
   PaymentProviderError,
+  PaymentUnknownToProvider,
   type InitializeRequest,
   type PaymentProvider,
   type ProviderStatus,
@@ -17,9 +18,15 @@ export interface PaystackOptions {
   fetch?: typeof fetch;
 }
 
-// Paystack wraps every answer in {status, message, data}; only the fields we use are read.
+// Paystack wraps every answer in {status, message, data}, and names an error in `code`; only the
+// fields we use are read.
 const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.boolean(), message: z.string().optional(), data: data.optional().nullable() });
+  z.object({
+    status: z.boolean(),
+    message: z.string().optional(),
+    code: z.string().optional(),
+    data: data.optional().nullable(),
+  });
 
 const initializeAnswer = envelope(
   z.object({
@@ -135,9 +142,21 @@ export class PaystackProvider implements PaymentProvider {
     } catch {
       throw new PaymentProviderError(`Paystack answered ${response.status} with an unexpected body`);
     }
-    const { status, message, data } = parsed as { status: boolean; message?: string; data?: unknown };
-    if (!response.ok || !status || data === undefined || data === null)
-      throw new PaymentProviderError(`Paystack refused (${response.status}): ${message ?? 'no message'}`);
+    const { status, message, code, data } = parsed as {
+      status: boolean;
+      message?: string;
+      code?: string;
+      data?: unknown;
+    };
+    if (!response.ok || !status || data === undefined || data === null) {
+      const refusal = `Paystack refused (${response.status}): ${message ?? 'no message'}`;
+      // Its verify answers 400 "Transaction reference not found" (code transaction_not_found)
+      // for a reference it was never given; see docs/operations.md, "Payments".
+      const unknown =
+        response.status === 400 &&
+        (code === 'transaction_not_found' || /^transaction reference not found/i.test(message ?? ''));
+      throw unknown ? new PaymentUnknownToProvider(refusal) : new PaymentProviderError(refusal);
+    }
     return parsed as z.infer<T> & { data: NonNullable<unknown> };
   }
 }

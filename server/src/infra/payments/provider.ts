@@ -43,3 +43,11 @@ export interface PaymentProvider {
 export class PaymentProviderError extends Error {
   override name = 'PaymentProviderError';
 }
+
+/**
+ * The provider answered that it has no payment under this reference: it was never started there,
+ * so nothing was paid on it (yet). Nothing was settled; the payments sweep ends such a payment.
+ */
+export class PaymentUnknownToProvider extends PaymentProviderError {
+  override name = 'PaymentUnknownToProvider';
+}

@@ -16,6 +16,7 @@ const QUEUE_NAMES = queueNameSchema.options;
  *   match:deadlines            sorted set of tokens by deadline, for expiring a dead node's matches
  *   match:expiries:<id>        sorted set of the times the user let a match expire
  *   matcher:lock               the node pairing the queues now, with a lease
+ *   payments:sweep:lock        the node sweeping stale payments now, with a lease
  */
 
 /** KEYS: entries hash, then every queue set. ARGV: user id. Removes the entry; returns it (or nil). */
@@ -253,19 +254,21 @@ export class RedisMatcherLock implements MatcherLock {
     private readonly owner: string,
     private readonly log: FastifyBaseLogger,
     private readonly leaseMs = 5_000,
+    /** The lock's key: `matcher` serialises matching; the payments sweep has its own. */
+    private readonly name = 'matcher',
   ) {
     this.redis = scripted(conn);
   }
 
   async run(fn: () => Promise<void>): Promise<boolean> {
-    const key = this.conn.key('matcher', 'lock');
+    const key = this.conn.key(this.name, 'lock');
     // A random tail: a holder that lost its lease and took it again is not confused with itself.
     const token = `${this.owner}:${randomBytes(4).toString('hex')}`;
     const got = await this.conn.command.set(key, token, 'PX', this.leaseMs, 'NX');
     if (got !== 'OK') return false;
     const renew = setInterval(() => {
       this.redis.lockRenew(key, token, this.leaseMs).catch((error: unknown) => {
-        this.log.warn({ err: error }, 'matcher lock: renewal failed');
+        this.log.warn({ err: error }, `${this.name} lock: renewal failed`);
       });
     }, this.leaseMs / 3);
     renew.unref();
@@ -274,7 +277,7 @@ export class RedisMatcherLock implements MatcherLock {
     } finally {
       clearInterval(renew);
       await this.redis.lockRelease(key, token).catch((error: unknown) => {
-        this.log.warn({ err: error }, 'matcher lock: release failed (it expires with its lease)');
+        this.log.warn({ err: error }, `${this.name} lock: release failed (it expires with its lease)`);
       });
     }
     return true;

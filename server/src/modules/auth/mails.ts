@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../http/html';
 import type { Mail } from '../../infra/mail';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export function verificationMail(username: string, to: string, link: string): Mail {
   return {

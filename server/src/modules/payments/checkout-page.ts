@@ -2,12 +2,9 @@
  * The test provider's checkout: a small self-contained page (no scripts, inline styles only)
  * that stands in for Paystack's when no secret key is configured. No real money moves.
  */
+import { escapeHtml } from '../../http/html';
 
 export const TEST_PAYMENT_LABEL = 'Test payment — no real money moves';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** 150000 kobo in NGN → "NGN 1,500.00" (every currency we sell in has two decimals). */
 export function formatMoney(minor: number, currency: string): string {

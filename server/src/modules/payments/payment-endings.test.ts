@@ -1,7 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../infra/redis/test-support';
 import {
   PaymentProviderError,
+  PaymentUnknownToProvider,
   type InitializeRequest,
   type PaymentProvider,
   type Verification,
@@ -10,15 +12,19 @@ import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../t
 import { CANCELLED, EXPIRED, PAYMENT_EXPIRY_MS } from './service';
 
 /**
- * A provider whose answers each test sets per reference, that can stop answering, and that
- * yields a random few milliseconds before each answer so concurrent requests interleave.
+ * A provider whose answers each test sets per reference, that can stop answering or say it does
+ * not know a reference, and that yields a few milliseconds (random unless `delayMs` is set) before
+ * each answer so concurrent requests interleave.
  */
 class ScriptedProvider implements PaymentProvider {
   readonly name = 'paystack';
   readonly testMode = false;
   readonly answers = new Map<string, Verification['status']>();
   readonly asked: string[] = [];
+  /** References answered "not found", as Paystack answers for one it was never given. */
+  readonly unknown = new Set<string>();
   down = false;
+  delayMs: number | null = null;
 
   async initialize(request: InitializeRequest) {
     this.answers.set(request.reference, 'pending');
@@ -27,8 +33,9 @@ class ScriptedProvider implements PaymentProvider {
 
   async verify(reference: string): Promise<Verification> {
     this.asked.push(reference);
-    await sleep(Math.floor(Math.random() * 5));
+    await sleep(this.delayMs ?? Math.floor(Math.random() * 5));
     if (this.down) throw new PaymentProviderError('provider down');
+    if (this.unknown.has(reference)) throw new PaymentUnknownToProvider('Transaction reference not found');
     const status = this.answers.get(reference) ?? 'pending';
     return { status, amount: status === 'success' ? 150_000 : null, currency: 'NGN' };
   }
@@ -36,6 +43,39 @@ class ScriptedProvider implements PaymentProvider {
   verifyWebhookSignature(_body: Buffer, signature: string | undefined): boolean {
     return signature === 'signed';
   }
+}
+
+/** A coin pack sold for 1,500 NGN; its id. */
+async function addPack(t: TestApp): Promise<number> {
+  const row = await t.app.db.kysely
+    .insertInto('shop_items')
+    .values({
+      sku: 'test-coins-500',
+      kind: 'coin_pack',
+      name: '500 coins',
+      description: 'A pack',
+      image_url: '/shop/pack.svg',
+      created_at: t.clock.now(),
+      money_price: 150_000,
+      money_currency: 'NGN',
+      grant_amount: 500,
+      grant_currency_type: 'regular',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Starts paying for `pack` as the holder of `token`; the payment's reference. */
+async function startPayment(t: TestApp, token: string, pack: number): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/currency/paystack/initialize',
+    payload: { shopItemId: pack },
+    headers: bearer(token),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { reference: string }).reference;
 }
 
 describe.each(DIALECTS)('ending pending payments on %s', (dialect) => {
@@ -46,23 +86,7 @@ describe.each(DIALECTS)('ending pending payments on %s', (dialect) => {
   beforeEach(async () => {
     provider = new ScriptedProvider();
     t = await createTestApp(dialect, {}, { paymentProvider: provider });
-    const row = await t.app.db.kysely
-      .insertInto('shop_items')
-      .values({
-        sku: 'test-coins-500',
-        kind: 'coin_pack',
-        name: '500 coins',
-        description: 'A pack',
-        image_url: '/shop/pack.svg',
-        created_at: t.clock.now(),
-        money_price: 150_000,
-        money_currency: 'NGN',
-        grant_amount: 500,
-        grant_currency_type: 'regular',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    pack = row.id;
+    pack = await addPack(t);
   });
   afterEach(() => t.close());
 
@@ -71,16 +95,7 @@ describe.each(DIALECTS)('ending pending payments on %s', (dialect) => {
     return { token, userId: user.id };
   }
 
-  async function start(token: string): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/currency/paystack/initialize',
-      payload: { shopItemId: pack },
-      headers: bearer(token),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { reference: string }).reference;
-  }
+  const start = (token: string) => startPayment(t, token, pack);
 
   function cancel(token: string | null, reference: string) {
     return t.app.inject({
@@ -236,7 +251,7 @@ describe.each(DIALECTS)('ending pending payments on %s', (dialect) => {
     const recent = await start(token);
     t.clock.advance(60_000);
 
-    // Two nodes sweeping at once still credit the paid one once.
+    // Even two sweeps at once (a lock whose lease ran out) credit the paid one once.
     const ended = await Promise.all([t.app.payments.expireStale(), t.app.payments.expireStale()]);
     expect(ended.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(3);
     expect(await payment(paid)).toMatchObject({ status: 'completed' });
@@ -265,6 +280,45 @@ describe.each(DIALECTS)('ending pending payments on %s', (dialect) => {
     provider.down = false;
     expect(await t.app.payments.expireStale()).toBe(1);
     expect(await payment(reference)).toEqual({ status: 'failed', failure_reason: EXPIRED });
+  });
+
+  it('the sweep ends a payment the provider does not know once, crediting nothing, and asks no more about it', async () => {
+    const { token, userId } = await buyer();
+    const reference = await start(token);
+    provider.unknown.add(reference);
+    t.clock.advance(PAYMENT_EXPIRY_MS);
+
+    // Two sweeps due at once on one node: the second finds the first running and does nothing.
+    const ended = await Promise.all([t.app.payments.sweep(), t.app.payments.sweep()]);
+    expect(ended.filter((n) => n !== null)).toEqual([1]);
+    expect(ended).toContain(null);
+    expect(await payment(reference)).toEqual({ status: 'failed', failure_reason: EXPIRED });
+    expect(await credits(userId)).toEqual([]);
+    for (let run = 0; run < 3; run++) expect(await t.app.payments.sweep()).toBe(0);
+    expect(provider.asked).toEqual([reference]);
+
+    // Should the provider report it paid after all, it is credited, once.
+    provider.unknown.delete(reference);
+    provider.answers.set(reference, 'success');
+    await Promise.all([webhook(reference), webhook(reference)]);
+    expect(await payment(reference)).toMatchObject({ status: 'completed' });
+    expect(await credits(userId)).toEqual([{ delta: 500, reason: 'payment', reference }]);
+  });
+
+  it('a payment the provider does not know is cancelled at once, and verifying it answers pending', async () => {
+    const { token } = await buyer();
+    const [cancelled, checked] = [await start(token), await start(token)];
+    provider.unknown.add(cancelled);
+    provider.unknown.add(checked);
+    const verified = await t.app.inject({
+      url: `/api/currency/paystack/verify?reference=${checked}`,
+      headers: bearer(token),
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ success: false, status: 'pending' });
+    const res = await cancel(token, cancelled);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await payment(cancelled)).toEqual({ status: 'failed', failure_reason: CANCELLED });
   });
 
   it('the purchase history lists coin and gem packs paid with money next to items bought with coins', async () => {
@@ -361,3 +415,60 @@ describe.each(DIALECTS)("the test checkout's Cancel on %s", (dialect) => {
     expect(ledger).toEqual([]);
   });
 });
+
+describe.skipIf(!REDIS_URL || !process.env.DATABASE_URL)(
+  'the payments sweep on two nodes sharing PostgreSQL and Redis',
+  () => {
+    const nodes: TestApp[] = [];
+    let prefix = '';
+    afterEach(async () => {
+      // The first node owns the test schema: it closes last and drops it.
+      for (const node of nodes.splice(0).reverse()) await node.close();
+      await dropPrefix(REDIS_URL!, prefix);
+    });
+
+    it('runs on one node at a time: each stale payment is asked about once and ended once', async () => {
+      prefix = testPrefix();
+      const provider = new ScriptedProvider();
+      // Slow enough that the two sweeps overlap for the whole run.
+      provider.delayMs = 20;
+      const env = (nodeId: string) => ({ REDIS_URL: REDIS_URL!, REDIS_PREFIX: prefix, NODE_ID: nodeId });
+      const first = await createTestApp('postgres', env('n1'), { paymentProvider: provider });
+      nodes.push(first);
+      const second = await createTestApp(
+        'sqlite',
+        { ...env('n2'), DATABASE_URL: first.config.databaseUrl! },
+        { paymentProvider: provider },
+      );
+      nodes.push(second);
+
+      const pack = await addPack(first);
+      const { token, user } = await register(first.app, { username: 'buyer' });
+      const references: string[] = [];
+      for (let i = 0; i < 4; i++) references.push(await startPayment(first, token, pack));
+      provider.unknown.add(references[0]!);
+      provider.answers.set(references[1]!, 'success');
+      for (const node of nodes) node.clock.advance(PAYMENT_EXPIRY_MS);
+
+      const ended = await Promise.all([first.app.payments.sweep(), second.app.payments.sweep()]);
+      expect(ended.filter((n) => n !== null)).toEqual([4]);
+      expect(ended).toContain(null);
+      expect([...provider.asked].sort()).toEqual([...references].sort());
+      const rows = await first.app.db.kysely
+        .selectFrom('payments')
+        .select(['reference', 'status'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => r.status)).toEqual(['failed', 'completed', 'failed', 'failed']);
+      const credited = await first.app.db.kysely
+        .selectFrom('ledger_entries')
+        .select(['delta', 'reference'])
+        .where('user_id', '=', user.id)
+        .execute();
+      expect(credited).toEqual([{ delta: 500, reference: references[1] }]);
+
+      // The lock was let go: the other node sweeps next time, and finds nothing left.
+      expect(await second.app.payments.sweep()).toBe(0);
+    });
+  },
+);

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
+import type { MatcherLock } from '../../infra/match-store';
 import {
   PaymentProviderError,
+  PaymentUnknownToProvider,
   TestPaymentProvider,
   type PaymentProvider,
   type Verification,
@@ -21,6 +23,8 @@ export interface PaymentServiceDeps {
   currency: string;
   now: () => number;
   log: FastifyBaseLogger;
+  /** Held while sweeping, so that one node at a time sweeps (Redis when several nodes share it). */
+  sweepLock: MatcherLock;
 }
 
 type Status = PaymentRow['status'];
@@ -61,6 +65,9 @@ const STAND_IN_EMAIL_DOMAIN = 'players.spar.invalid';
  * pack exactly once. See docs/design.md, "Money".
  */
 export class PaymentService {
+  /** This node is sweeping now: a sweep that outlasts the interval is not joined by the next. */
+  private sweeping = false;
+
   constructor(private readonly deps: PaymentServiceDeps) {}
 
   get testMode(): boolean {
@@ -161,6 +168,24 @@ export class PaymentService {
    * more, so a success that arrives late is still credited (once). A payment the provider does
    * not answer for stays pending for the next run. Returns how many were ended.
    */
+  /**
+   * The periodic sweep: `expireStale` on one node at a time. Null, doing nothing, when another
+   * sweep (on this node or, through the lock, on another) is running; see docs/design.md, "Money".
+   */
+  async sweep(): Promise<number | null> {
+    if (this.sweeping) return null;
+    this.sweeping = true;
+    try {
+      let ended: number | null = null;
+      const ran = await this.deps.sweepLock.run(async () => {
+        ended = await this.expireStale();
+      });
+      return ran ? ended : null;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
   async expireStale(): Promise<number> {
     const { db, log } = this.deps;
     const stale = await repo.pendingSince(db.kysely, this.deps.now() - PAYMENT_EXPIRY_MS, SWEEP_BATCH);
@@ -262,10 +287,20 @@ export class PaymentService {
     return this.statusOf(payment.reference);
   }
 
+  /**
+   * The provider's answer. A reference it says it does not know was never started there, so
+   * nothing was paid on it: pending, which the sweep (or a cancel) ends like any unpaid payment,
+   * once, rather than asking again forever. Should the provider report it paid after all, the
+   * ended payment still completes (REOPENABLE).
+   */
   private async askProvider(reference: string): Promise<Verification> {
     try {
       return await this.deps.provider.verify(reference);
     } catch (error) {
+      if (error instanceof PaymentUnknownToProvider) {
+        this.deps.log.warn({ reference }, 'the payment provider does not know this payment; taken as unpaid');
+        return { status: 'pending', amount: null, currency: null };
+      }
       if (!(error instanceof PaymentProviderError)) throw error;
       this.deps.log.warn({ reference, err: error }, 'payment verification failed');
       throw providerUnavailable();

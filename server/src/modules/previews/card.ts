@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import satori from 'satori';
 
 /**
@@ -168,12 +168,17 @@ function layout(subject: PreviewSubject): Node {
   }
 }
 
-/** The subject's preview as PNG bytes. */
+/**
+ * The subject's preview as PNG bytes. Rasterising is most of the work (tens of milliseconds), so
+ * it runs on libuv's thread pool (`renderAsync`), not on the event loop the games share; callers
+ * cap how many run at once (PreviewService).
+ */
 export async function renderPreview(subject: PreviewSubject): Promise<Buffer> {
   const svg = await satori(layout(subject) as unknown as Parameters<typeof satori>[0], {
     width: PREVIEW_WIDTH,
     height: PREVIEW_HEIGHT,
     fonts: loadFonts(),
   });
-  return new Resvg(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } }).render().asPng();
+  const image = await renderAsync(svg, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false } });
+  return image.asPng();
 }

@@ -3,6 +3,7 @@
  * Everything that goes into the page is escaped here, whoever wrote it (player names are user
  * input). See docs/design.md, "Titles and link previews".
  */
+import { escapeHtml } from '../../http/html';
 
 /** What a link preview says: every text plain (not HTML), every URL absolute. */
 export interface PageMeta {
@@ -16,19 +17,6 @@ export interface PageMeta {
   type: 'website' | 'article';
   /** Whether the page names itself as canonical (shareable pages only). */
   canonical: boolean;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for an HTML attribute value or element content. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 }
 
 /**

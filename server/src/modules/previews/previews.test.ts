@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameMode, GameStatus } from '@shared/protocol';
 import { SITE_TITLE } from '@shared/site';
 import type { PreviewSubject } from './card';
-import { PreviewService } from './service';
+import { MAX_CONCURRENT_RENDERS, PreviewService } from './service';
 import { DIALECTS, createTestApp, register, type TestApp } from '../../testing/harness';
 import { insertStoredGame, type StoredSeat } from '../../testing/stored-games';
 
@@ -303,6 +303,64 @@ describe.each(DIALECTS)('link previews on %s', (dialect) => {
     await previews.siteImage();
     await previews.replayImage('ranked1');
     expect(drawn.map((s) => s.kind)).toEqual(['replay', 'replay', 'site', 'replay']);
+  });
+
+  it('draws at most MAX_CONCURRENT_RENDERS images at once; the others wait their turn and are all drawn', async () => {
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    let running = 0;
+    let most = 0;
+    const previews = new PreviewService({
+      db: t.app.db,
+      publicUrl: PUBLIC,
+      staticDir: webApp(),
+      render: (subject) => {
+        started.push(subject.kind);
+        running += 1;
+        most = Math.max(most, running);
+        return new Promise((resolve) =>
+          finish.set(subject.kind, () => {
+            running -= 1;
+            resolve(Buffer.from(subject.kind));
+          }),
+        );
+      },
+    });
+    const settled = () => new Promise((resolve) => setImmediate(resolve));
+    const until = async (ready: () => boolean) => {
+      for (let i = 0; i < 1000 && !ready(); i++) await settled();
+    };
+    // The replay's image is drawn once its game is looked up; the other two are asked for after.
+    const replay = previews.replayImage('ranked1');
+    await until(() => started.length === 1);
+    const site = previews.siteImage();
+    const invitation = previews.invitationImage();
+    for (let i = 0; i < 10; i++) await settled();
+    expect(MAX_CONCURRENT_RENDERS).toBe(2);
+    expect(started).toEqual(['replay', 'site']);
+    finish.get('site')!();
+    expect((await site).png.toString()).toBe('site');
+    await until(() => started.length === 3);
+    expect(started).toEqual(['replay', 'site', 'invitation']);
+    finish.get('replay')!();
+    finish.get('invitation')!();
+    expect((await replay).png.toString()).toBe('replay');
+    expect((await invitation).png.toString()).toBe('invitation');
+    expect(most).toBe(2);
+
+    // A failed drawing gives its place back too.
+    const failing = new PreviewService({
+      db: t.app.db,
+      publicUrl: PUBLIC,
+      staticDir: webApp(),
+      maxConcurrentRenders: 1,
+      render: async (subject) => {
+        if (subject.kind === 'site') throw new Error('drawing failed');
+        return Buffer.from(subject.kind);
+      },
+    });
+    await expect(failing.siteImage()).rejects.toThrow('drawing failed');
+    expect((await failing.invitationImage()).png.toString()).toBe('invitation');
   });
 
   it('limits preview images per address', async () => {

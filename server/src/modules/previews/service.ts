@@ -28,7 +28,15 @@ export interface PreviewServiceDeps {
   log?: Pick<FastifyBaseLogger, 'warn'>;
   /** Draws an image; tests count the calls. */
   render?: (subject: PreviewSubject) => Promise<Buffer>;
+  /** Images drawn at once at most; the rest wait their turn (MAX_CONCURRENT_RENDERS). */
+  maxConcurrentRenders?: number;
 }
+
+/**
+ * Drawing runs on libuv's thread pool (4 threads by default), which file reads and DNS look-ups
+ * share, and each drawing holds a few megabytes: a burst of new links must not take it all.
+ */
+export const MAX_CONCURRENT_RENDERS = 2;
 
 const RESULT: Record<FinishReason, (winner: string) => string> = {
   score: (winner) => `${winner} won`,
@@ -49,10 +57,27 @@ export class PreviewService {
   private readonly images: LRUCache<string, Promise<Buffer>>;
   private readonly render: (subject: PreviewSubject) => Promise<Buffer>;
   private indexHtml: Promise<string> | null = null;
+  /** Drawings running now, and those waiting for one of them to finish. */
+  private drawing = 0;
+  private readonly queued: (() => void)[] = [];
 
   constructor(private readonly deps: PreviewServiceDeps) {
     this.images = new LRUCache({ max: deps.cacheEntries ?? 200 });
     this.render = deps.render ?? renderPreview;
+  }
+
+  /** Draws `subject` once fewer than the cap are being drawn. */
+  private async draw(subject: PreviewSubject): Promise<Buffer> {
+    if (this.drawing < (this.deps.maxConcurrentRenders ?? MAX_CONCURRENT_RENDERS)) this.drawing += 1;
+    // The finishing drawing hands its place over, so the count stays as it is.
+    else await new Promise<void>((resolve) => this.queued.push(resolve));
+    try {
+      return await this.render(subject);
+    } finally {
+      const next = this.queued.shift();
+      if (next) next();
+      else this.drawing -= 1;
+    }
   }
 
   /** The built index.html with the page's preview tags; read from disk once. */
@@ -104,7 +129,7 @@ export class PreviewService {
     let png = this.images.get(etag);
     if (!png) {
       // The promise is cached, so a link shared to many at once is drawn once.
-      png = this.render(subject);
+      png = this.draw(subject);
       this.images.set(etag, png);
       png.catch(() => this.images.delete(etag));
     }

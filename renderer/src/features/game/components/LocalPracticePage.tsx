@@ -1,14 +1,14 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { BOT_LEVELS, type BotLevel } from '@shared/game';
 import { KEEP_PROGRESS_TITLE } from '../../../components/KeepProgressInvite';
 import { defaultFolderOf, myDecksQueryOptions } from '../../../lib/decks';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { toast } from '../../../lib/toast';
-import { useLocalGameRoom } from '../hooks/useLocalGameRoom';
+import { useLocalGameRoom, type LocalGameFailure } from '../hooks/useLocalGameRoom';
 import { useLocalEmotes } from '../hooks/useTableEmotes';
 import { GameTable } from './GameTable';
 import { OFFLINE_PRACTICE_NOTICE } from './table/Toolbar';
@@ -57,6 +57,43 @@ function Dealing() {
   );
 }
 
+/**
+ * The game on the device could not start or stopped: said plainly, with Retry (a new worker) in
+ * place of a "Dealing…" that would never end. See docs/design.md, "Offline practice".
+ */
+function PracticeFailed({
+  failure,
+  guest,
+  onRetry,
+}: {
+  failure: Exclude<LocalGameFailure, null>;
+  guest: boolean;
+  onRetry(): void;
+}) {
+  return (
+    <Center h="80vh" px="md">
+      <Stack align="center" ta="center" role="alert">
+        <Title order={2} c="spar.5">
+          {failure === 'load' ? 'Practice could not start' : 'Practice stopped'}
+        </Title>
+        <Text c="dark.1" maw={420}>
+          {failure === 'load'
+            ? 'The game could not be loaded on this device. Check your connection and try again.'
+            : 'The game on this device stopped unexpectedly. Retry deals a new game.'}
+        </Text>
+        <Group justify="center">
+          <Button color="spar" c="dark.9" onClick={onRetry}>
+            Retry
+          </Button>
+          <Button component={Link} to={guest ? PATHS.home : PATHS.games} variant="default">
+            {guest ? 'Back to home' : 'Back to games'}
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}
+
 function LocalTable({
   userId,
   username,
@@ -86,6 +123,7 @@ function LocalTable({
     });
   }, [guest]);
 
+  if (room.failure) return <PracticeFailed failure={room.failure} guest={guest} onRetry={room.retry} />;
   if (!room.game) return <Dealing />;
   return (
     <GameTable

@@ -21,9 +21,13 @@ vi.mock('../local/worker', () => ({
       fake.commands.push(command);
       fake.run!(command);
     },
-    addEventListener: (_: 'message', listener: (event: MessageEvent) => void) => fake.listeners.add(listener),
-    removeEventListener: (_: 'message', listener: (event: MessageEvent) => void) =>
-      fake.listeners.delete(listener),
+    // Only messages: this worker never fails (LocalPracticePage.test.tsx covers one that does).
+    addEventListener: (type: string, listener: (event: MessageEvent) => void) => {
+      if (type === 'message') fake.listeners.add(listener);
+    },
+    removeEventListener: (type: string, listener: (event: MessageEvent) => void) => {
+      if (type === 'message') fake.listeners.delete(listener);
+    },
   }),
 }));
 const sounds: string[] = [];
@@ -99,6 +103,7 @@ describe('useLocalGameRoom', () => {
     expect(room().over!.rewards).toBeUndefined();
     expect(room().game!.status).toBe('finished');
     expect(room().announcement?.text).toBe('The game is over');
+    expect(room().failure).toBeNull();
     expect(sounds).toEqual(expect.arrayContaining(['card-play', 'trick-won', 'card-deal', 'your-turn']));
   });
 

@@ -36,14 +36,22 @@ function randomUint32(): number {
 }
 
 /**
+ * Why the game on the device stopped: its worker failed before dealing (`load`, typically its
+ * script could not be fetched) or during the game (`crash`). Null while it plays.
+ */
+export type LocalGameFailure = 'load' | 'crash' | null;
+
+/**
  * A practice game played on this device (see docs/design.md, "Offline practice"): the same state
  * and actions as useGameRoom, fed by the local-game worker's messages instead of the socket, so the
  * page renders the same table. `playAgain` deals a new game of the same practice at once. Mount it
- * afresh (a `key`) for another practice.
+ * afresh (a `key`) for another practice. When the worker fails, `failure` says so and `retry`
+ * deals again on a fresh worker.
  */
 export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
   const [state, setState] = useState<GameRoomState>(EMPTY_ROOM);
   const [round, setRound] = useState(0);
+  const [failure, setFailure] = useState<LocalGameFailure>(null);
   const gameId = useRef('');
   const view = useRef<GameView | null>(null);
   /** Holds the table on each finished trick, as useGameRoom does. */
@@ -87,7 +95,12 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
         );
       }
     };
+    const onError = () => {
+      paced.reset();
+      setFailure(view.current ? 'crash' : 'load');
+    };
     worker.addEventListener('message', onMessage);
+    worker.addEventListener('error', onError);
     worker.postMessage({
       type: 'START',
       options: {
@@ -103,6 +116,7 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
     });
     return () => {
       worker.removeEventListener('message', onMessage);
+      worker.removeEventListener('error', onError);
       worker.postMessage({ type: 'STOP' });
       paced.reset();
     };
@@ -119,13 +133,15 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
   }, []);
   /** Nothing to call off: a local game never waits for anyone. */
   const callOff = useCallback(() => undefined, []);
+  /** Also what Retry does after a failure: the failed worker is gone, so this starts a new one. */
   const playAgain = useCallback(() => {
     setState(EMPTY_ROOM);
+    setFailure(null);
     setRound((r) => r + 1);
   }, []);
 
   /** The player tapped the table: the pause ends now. */
   const skipPause = useCallback(() => pacer.current?.skip(), []);
 
-  return { ...state, play, resign, callOff, playAgain, skipPause };
+  return { ...state, failure, play, resign, callOff, playAgain, retry: playAgain, skipPause };
 }
