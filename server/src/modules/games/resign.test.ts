@@ -5,7 +5,7 @@ import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/har
 import { connectPlayer, joinGame, playOn, type Player } from '../../testing/game-clients';
 import { unreservedName } from '../../testing/usernames';
 import type { GameEventMessage, GameView } from '@shared/protocol';
-import type { TestSocket } from '../../testing/ws-client';
+import { TestSocket } from '../../testing/ws-client';
 import { handsWon } from '../rewards/achievements';
 import { SqlGameStore } from './store';
 
@@ -221,8 +221,9 @@ describe.each(DIALECTS)('resigning a game of three on %s', (dialect) => {
     expect(() => handsWon(replay.replay)).not.toThrow();
   });
 
-  it('a player gone past the reconnect grace leaves as by resigning; the others play on', async () => {
-    const { players, gameId } = await table();
+  it('a player gone past the reconnect grace leaves as by resigning; the others play on, also after a restart', async () => {
+    // A grace long enough for the two still playing to come back after the restart.
+    const { players, gameId } = await table(3, { RECONNECT_GRACE_SECONDS: '1.5' });
     const [a, b, c] = players as [Player, Player, Player];
     const view = await joinGame(b, gameId);
     const seatA = seatOf(view, a);
@@ -242,6 +243,17 @@ describe.each(DIALECTS)('resigning a game of three on %s', (dialect) => {
     const reloaded = await new SqlGameStore(t.app.db).load(gameId);
     expect(reloaded!.state.resigned).toEqual([seatA]);
     expect(reloaded!.state).toEqual(t.app.rooms.activeGameOf(c.userId)!.state);
+
+    // After a restart the game resumes without the seat, and nobody waits for it.
+    await Promise.all([b.socket.close(), c.socket.close()]);
+    await t.restart();
+    b.socket = await TestSocket.signedIn(url, b.token);
+    c.socket = await TestSocket.signedIn(url, c.token);
+    sockets.push(b.socket, c.socket);
+    const resumed = await joinGame(c, gameId);
+    expect(resumed).toMatchObject({ seq: later.seq, status: 'active' });
+    expect(resumed.players[seatA]).toMatchObject({ resigned: true, cardsInHand: 0 });
+    expect((await playOn([b, c], gameId, 4)).status).toBe('active');
 
     // A second player leaving for good leaves one: the game ends for abandonment.
     await b.socket.close();
