@@ -59,8 +59,15 @@ export const gameEventSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('HAND_WON'), seat: seatSchema, card: cardSchema, points: z.number().int() }),
   z.object({ kind: z.literal('TURN'), seat: seatSchema, deadline: z.number().int() }),
   z.object({ kind: z.literal('AUTO_PLAYED'), seat: seatSchema, card: cardSchema }),
-  /** A seat of three or four resigned and left; the others play on (docs/design.md, "Rules"). */
-  z.object({ kind: z.literal('RESIGNED'), seat: seatSchema }),
+  /**
+   * A seat of three or four left and the others play on (docs/design.md, "Rules"): it resigned,
+   * or, with `reason`, the server took it out for its turn timer or its reconnect grace running out.
+   */
+  z.object({
+    kind: z.literal('RESIGNED'),
+    seat: seatSchema,
+    reason: z.enum(['timeout', 'abandon']).optional(),
+  }),
   z.object({
     kind: z.literal('GAME_OVER'),
     winnerUserId: userIdSchema.nullable(),

@@ -1,29 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cutShort, hand, registerThroughUi, seatProblems, tableAtRest, uniqueName } from './helpers';
+import {
+  cutShort,
+  hand,
+  playEachToTheEnd,
+  registerThroughUi,
+  seatProblems,
+  tableAtRest,
+  uniqueName,
+} from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
-
-/**
- * Every player, each in a loop of their own, clicks a playable card whenever they have one, until
- * each sees the game-over dialog. Whoever's turn it is plays at once, which keeps a table of three
- * or four quick on a busy machine.
- */
-async function playToTheEnd(pages: Page[], limitMs: number) {
-  const deadline = Date.now() + limitMs;
-  await Promise.all(
-    pages.map(async (page) => {
-      const over = page.getByRole('heading', { name: /^(You won!|You lost)$/ });
-      const card = hand(page).locator('button:not([disabled])').first();
-      while (Date.now() < deadline) {
-        if (await over.isVisible()) return;
-        if (await card.isVisible().catch(() => false))
-          await card.click({ timeout: 2000 }).catch(() => undefined);
-        else await page.waitForTimeout(50);
-      }
-      throw new Error('the game did not end');
-    }),
-  );
-}
 
 test('a 4-seat practice table, you and three bots, played to the end', async ({ page }) => {
   test.setTimeout(360_000);
@@ -63,7 +49,7 @@ test('a 4-seat practice table, you and three bots, played to the end', async ({ 
     expect.soft(await seatProblems(page), `the 4-seat table at ${width} px`).toEqual([]);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await playToTheEnd([page], 320_000);
+  await playEachToTheEnd([page], 320_000);
   await expect(page.getByRole('dialog')).toContainText(/You won!|You lost/);
 });
 
@@ -109,7 +95,7 @@ test('three players queue Quick for a table of 3, all accept, and play it to the
     const width = page.viewportSize()!.width;
     expect.soft(await seatProblems(page), `the 3-seat table at ${width} px`).toEqual([]);
   }
-  await playToTheEnd(pages, 600_000);
+  await playEachToTheEnd(pages, 600_000);
   const won = await Promise.all(pages.map((p) => p.getByRole('heading', { name: 'You won!' }).isVisible()));
   expect(won.filter(Boolean)).toHaveLength(1);
   for (const page of pages) await page.context().close();

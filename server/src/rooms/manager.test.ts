@@ -140,6 +140,37 @@ describe('RoomManager over a GameStore', () => {
     rooms.stop();
   });
 
+  // The device's practice does the same (renderer/src/features/game/local/localGame.test.ts).
+  it.each([2, 3])(
+    'practice against %i bots: resigning ends the game at once, the player never marked as left',
+    async (bots) => {
+      const store = new MemoryStore();
+      const sent: [number, ServerMessage][] = [];
+      const rooms = manager(store, sent);
+      const room = await rooms.create('practice', [
+        ...Array.from({ length: bots }, () => ({ bot: 'easy' as const })),
+        ama,
+      ]);
+      const before = room.join(ama.userId);
+      await room.resign(ama.userId);
+      const updates = sent.flatMap(([, m]) => (m.type === 'GAME_UPDATE' ? [m] : []));
+      expect(updates.at(-1)).toMatchObject({
+        seq: before.seq + 1,
+        events: [{ kind: 'GAME_OVER', winnerUserId: null, reason: 'resign' }],
+      });
+      expect(updates.at(-1)!.events).toHaveLength(1);
+      expect(sent.find(([, m]) => m.type === 'GAME_OVER')![1]).toMatchObject({
+        winnerUserId: null,
+        reason: 'resign',
+        scores: before.players.map((p) => p.score),
+      });
+      expect(store.saves).toHaveLength(1);
+      expect(store.saves[0]!.progress.state.resigned ?? []).toEqual([]);
+      expect(room.status).toBe('finished');
+      rooms.stop();
+    },
+  );
+
   it('GAME_OVER tells each player what they earned and spectators nothing of it', async () => {
     const store = new MemoryStore();
     store.rewards = new Map([

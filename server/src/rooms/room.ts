@@ -386,15 +386,34 @@ export class GameRoom {
         return this.cancelInvitation(this.invite?.userId === userId ? 'declined' : 'withdrawn', userId);
       if (this.status !== 'active') throw new RoomError('GAME_OVER', 'The game is over');
       if (!inPlay(this.state, seat)) throw new RoomError('GAME_OVER', 'You have already left this game');
-      // In a game of three or four the others play on without the seat (docs/design.md,
-      // "Resigning"); with two, or when no human would be left playing, the game ends now.
-      const result = resignSeat(this.state, seat);
-      const humanPlays = this.players.some((p) => p.userId !== null && inPlay(result.state, p.seat));
-      if (result.state.status !== 'active' || !humanPlays) return this.forfeit(seat, 'resign');
-      this.clearGrace(userId);
-      await this.commit(result.state, result.events, { seat, card: RESIGN_MOVE, auto: false }, this.expiries);
-      this.deps.onLeft?.(this, userId);
+      await this.takeOut(seat, 'resign', this.expiries);
     });
+  }
+
+  /**
+   * `seat` leaves the game: it resigned, or its turn timer or reconnect grace ran out. In a game of
+   * three or four the others play on without it, exactly as after a resignation (docs/design.md,
+   * "Resigning"); with two, or when no human would be left playing, the game ends now for `reason`.
+   */
+  private async takeOut(seat: number, reason: FinishReason, expiries: number[]): Promise<void> {
+    const result = resignSeat(this.state, seat);
+    const humanPlays = this.players.some((p) => p.userId !== null && inPlay(result.state, p.seat));
+    if (result.state.status !== 'active' || !humanPlays) {
+      this.expiries = expiries;
+      return this.forfeit(seat, reason);
+    }
+    const userId = this.players[seat]!.userId;
+    if (userId !== null) this.clearGrace(userId);
+    const move: Move = RESIGN_MOVE;
+    await this.commit(
+      result.state,
+      result.events,
+      { seat, card: move, auto: reason !== 'resign' },
+      expiries,
+      [],
+      reason,
+    );
+    if (userId !== null) this.deps.onLeft?.(this, userId);
   }
 
   private clearGrace(userId: number): void {
@@ -432,7 +451,7 @@ export class GameRoom {
       this.graceTimers.delete(userId);
       this.run(async () => {
         if (this.status === 'active' && !this.isConnected(userId) && this.playsOn(userId))
-          await this.forfeit(this.seatOf(userId)!, 'abandon');
+          await this.takeOut(this.seatOf(userId)!, 'abandon', this.expiries);
       }).catch((error: unknown) => this.deps.log.error({ err: error, gameId: this.id }, 'abandon failed'));
     }, this.deps.timings.reconnectGraceMs);
     timer.unref();
@@ -469,15 +488,11 @@ export class GameRoom {
     this.turnTimer.unref();
   }
 
-  /** The turn timer ran out: play the lowest legal card, or forfeit after too many in a row. */
+  /** The turn timer ran out: play the lowest legal card, or take the seat out after too many in a row. */
   private async expire(seat: number): Promise<void> {
     const expiries = this.expiries.slice();
     expiries[seat] = expiries[seat]! + 1;
-    if (expiries[seat]! >= TURN_EXPIRIES_TO_FORFEIT) {
-      this.expiries = expiries;
-      await this.forfeit(seat, 'timeout');
-      return;
-    }
+    if (expiries[seat]! >= TURN_EXPIRIES_TO_FORFEIT) return this.takeOut(seat, 'timeout', expiries);
     const card = lowestLegalCard(this.state, seat);
     const result = applyPlay(this.state, seat, card);
     await this.commit(result.state, result.events, { seat, card, auto: true }, expiries, [
@@ -491,6 +506,7 @@ export class GameRoom {
     move: { seat: number; card: Move; auto: boolean },
     expiries: number[],
     extra: GameEventMessage[] = [],
+    leftFor?: FinishReason,
   ): Promise<void> {
     const now = this.deps.now();
     const seq = this.seq + 1;
@@ -517,7 +533,7 @@ export class GameRoom {
     this.seq = seq;
     this.turnDeadline = deadline;
     this.expiries = expiries;
-    const messages = [...extra, ...toEventMessages(events, (s) => this.players[s]!.userId)];
+    const messages = [...extra, ...toEventMessages(events, (s) => this.players[s]!.userId, leftFor)];
     if (finished) {
       this.markFinished(winnerUserId, 'score');
     } else if (deadline !== null && nextTurn !== null) {

@@ -4,6 +4,7 @@ import {
   diffFields,
   diffPlayers,
   impliedView,
+  type FinishReason,
   type GameChanges,
   type GameEventMessage,
   type GameView,
@@ -130,16 +131,23 @@ export function gameView(room: ViewableRoom, viewerId: number | null): GameView 
   return wholeView(sharedView(room), ownView(room, seat));
 }
 
-/** Engine events as the protocol sends them (the engine speaks in seats, clients in users). */
+/**
+ * Engine events as the protocol sends them (the engine speaks in seats, clients in users).
+ * `leftFor`: why a seat left, when the server took it out (its turn timer or reconnect grace ran
+ * out); its RESIGNED says so, while a resignation's says nothing more (docs/design.md, "Rules").
+ */
 export function toEventMessages(
   events: GameEvent[],
   userIdOfSeat: (seat: number) => number | null,
+  leftFor?: FinishReason,
 ): GameEventMessage[] {
-  return events.map((event) =>
-    event.kind === 'GAME_OVER'
-      ? { kind: 'GAME_OVER', winnerUserId: userIdOfSeat(event.winnerSeat), reason: event.reason }
-      : event,
-  );
+  return events.map((event) => {
+    if (event.kind === 'GAME_OVER')
+      return { kind: 'GAME_OVER', winnerUserId: userIdOfSeat(event.winnerSeat), reason: event.reason };
+    if (event.kind === 'RESIGNED' && (leftFor === 'timeout' || leftFor === 'abandon'))
+      return { ...event, reason: leftFor };
+    return event;
+  });
 }
 
 /** The view a seat's clients hold (or the spectators'), in the two parts an update diffs apart. */

@@ -4,7 +4,8 @@ import { gameReplaySchema } from '@shared/protocol';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/harness';
 import { connectPlayer, joinGame, playOn, type Player } from '../../testing/game-clients';
 import { unreservedName } from '../../testing/usernames';
-import type { TestSocket } from '../../testing/ws-client';
+import type { GameEventMessage, GameView } from '@shared/protocol';
+import { TestSocket } from '../../testing/ws-client';
 import { handsWon } from '../rewards/achievements';
 import { SqlGameStore } from './store';
 
@@ -21,9 +22,13 @@ describe.each(DIALECTS)('resigning a game of three on %s', (dialect) => {
   });
 
   let n = 0;
-  async function table(size = 3): Promise<{ players: Player[]; gameId: string }> {
-    t = await createTestApp(dialect, FAST);
-    const url = await t.listen();
+  let url = '';
+  async function table(
+    size = 3,
+    env: Record<string, string> = {},
+  ): Promise<{ players: Player[]; gameId: string }> {
+    t = await createTestApp(dialect, { ...FAST, ...env });
+    url = await t.listen();
     const players: Player[] = [];
     for (let i = 0; i < size; i++) {
       const p = await connectPlayer(
@@ -126,5 +131,144 @@ describe.each(DIALECTS)('resigning a game of three on %s', (dialect) => {
       winnerUserId: b.userId,
       reason: 'resign',
     });
+  });
+
+  /**
+   * `active` play their first legal card whenever it is their turn; the others' turns run out.
+   * `watcher` (a spectator) follows every update until `stop` says so or the game ends; returns
+   * its last view and every event it saw.
+   */
+  async function playWhileOthersIdle(
+    active: Player[],
+    watcher: Player,
+    gameId: string,
+    stop: (events: GameEventMessage[]) => boolean,
+  ): Promise<{ view: GameView; events: GameEventMessage[] }> {
+    let view = await joinGame(watcher, gameId);
+    const events: GameEventMessage[] = [];
+    while (view.status === 'active') {
+      const actor = active.find((p) => view.players[view.turn!]!.userId === p.userId);
+      if (actor) {
+        const own = await joinGame(actor, gameId);
+        if (own.seq === view.seq)
+          actor.socket.send({ type: 'GAME_PLAY', gameId, card: own.legalCards[0], seq: own.seq });
+      }
+      const update = await watcher.socket.next(
+        'GAME_UPDATE',
+        (m) => m.gameId === gameId && m.seq === view.seq + 1,
+        10_000,
+      );
+      view = update.game;
+      events.push(...update.events);
+      if (stop(update.events)) break;
+    }
+    return { view, events };
+  }
+
+  it('three turns run out in a row: the seat leaves as by resigning, and the others play on', async () => {
+    const { players, gameId } = await table(3, { TURN_SECONDS: '1.2' });
+    const [a, b, c] = players as [Player, Player, Player];
+    const watcher = await connectPlayer(
+      t.app,
+      url,
+      unreservedName(() => `rw${++n}_${Date.now() % 10000}`),
+    );
+    sockets.push(watcher.socket);
+    const seatA = seatOf(await joinGame(a, gameId), a);
+
+    const left = await playWhileOthersIdle([b, c], watcher, gameId, (events) =>
+      events.some((e) => e.kind === 'RESIGNED'),
+    );
+    expect(left.events.filter((e) => e.kind === 'AUTO_PLAYED' && e.seat === seatA)).toHaveLength(2);
+    expect(left.events.filter((e) => e.kind === 'RESIGNED')).toEqual([
+      { kind: 'RESIGNED', seat: seatA, reason: 'timeout' },
+    ]);
+    expect(left.view.status).toBe('active');
+    expect(left.view.players[seatA]).toMatchObject({ resigned: true, cardsInHand: 0 });
+    expect(left.view.turn).not.toBe(seatA);
+    for (const p of players) expect(p.socket.frames.some((f) => f.type === 'GAME_OVER')).toBe(false);
+    expect(await t.app.rooms.hasActiveGame(a.userId)).toBe(false);
+    expect((await t.app.rooms.playingAmong(players.map((p) => p.userId))).sort()).toEqual(
+      [b.userId, c.userId].sort(),
+    );
+    const reloaded = await new SqlGameStore(t.app.db).load(gameId);
+    expect(reloaded!.state.resigned).toEqual([seatA]);
+    expect(reloaded!.state).toEqual(t.app.rooms.activeGameOf(b.userId)!.state);
+
+    // C's time runs out three times in a row too: one player would be left, so B wins on time.
+    const seatC = seatOf(left.view, c);
+    const end = await playWhileOthersIdle([b], watcher, gameId, () => false);
+    expect(
+      end.events.filter((e) => e.kind === 'AUTO_PLAYED' && e.seat === seatC).length,
+    ).toBeGreaterThanOrEqual(2);
+    expect(end.events.some((e) => e.kind === 'RESIGNED')).toBe(false);
+    for (const p of players)
+      expect(await p.socket.next('GAME_OVER', (m) => m.gameId === gameId, 10_000)).toMatchObject({
+        winnerUserId: b.userId,
+        reason: 'timeout',
+      });
+
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/games/${gameId}/replay`,
+      headers: bearer(b.token),
+    });
+    const replay = gameReplaySchema.parse(res.json());
+    expect(replay).toMatchObject({ status: 'finished', winnerUserId: b.userId, reason: 'timeout' });
+    expect(replay.replay.moves.filter((m) => m.card === RESIGN_MOVE)).toEqual([
+      expect.objectContaining({ seat: seatA, auto: true }),
+    ]);
+    expect(() => handsWon(replay.replay)).not.toThrow();
+  });
+
+  it('a player gone past the reconnect grace leaves as by resigning; the others play on, also after a restart', async () => {
+    // A grace long enough for the two still playing to come back after the restart.
+    const { players, gameId } = await table(3, { RECONNECT_GRACE_SECONDS: '1.5' });
+    const [a, b, c] = players as [Player, Player, Player];
+    const view = await joinGame(b, gameId);
+    const seatA = seatOf(view, a);
+    await a.socket.close();
+    const update = await b.socket.next(
+      'GAME_UPDATE',
+      (m) => m.events.some((e) => e.kind === 'RESIGNED'),
+      5000,
+    );
+    expect(update.events).toContainEqual({ kind: 'RESIGNED', seat: seatA, reason: 'abandon' });
+    expect(update.game.status).toBe('active');
+    expect(update.game.players[seatA]).toMatchObject({ resigned: true, cardsInHand: 0 });
+    expect(await t.app.rooms.hasActiveGame(a.userId)).toBe(false);
+
+    const later = await playOn([b, c], gameId, 8);
+    expect(later.status).toBe('active');
+    const reloaded = await new SqlGameStore(t.app.db).load(gameId);
+    expect(reloaded!.state.resigned).toEqual([seatA]);
+    expect(reloaded!.state).toEqual(t.app.rooms.activeGameOf(c.userId)!.state);
+
+    // After a restart the game resumes without the seat, and nobody waits for it.
+    await Promise.all([b.socket.close(), c.socket.close()]);
+    await t.restart();
+    b.socket = await TestSocket.signedIn(url, b.token);
+    c.socket = await TestSocket.signedIn(url, c.token);
+    sockets.push(b.socket, c.socket);
+    const resumed = await joinGame(c, gameId);
+    expect(resumed).toMatchObject({ seq: later.seq, status: 'active' });
+    expect(resumed.players[seatA]).toMatchObject({ resigned: true, cardsInHand: 0 });
+    expect((await playOn([b, c], gameId, 4)).status).toBe('active');
+
+    // A second player leaving for good leaves one: the game ends for abandonment.
+    await b.socket.close();
+    expect(await c.socket.next('GAME_OVER', (m) => m.gameId === gameId, 5000)).toMatchObject({
+      winnerUserId: c.userId,
+      reason: 'abandon',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/games/${gameId}/replay`,
+      headers: bearer(c.token),
+    });
+    const replay = gameReplaySchema.parse(res.json());
+    expect(replay.replay.moves.filter((m) => m.card === RESIGN_MOVE)).toEqual([
+      expect.objectContaining({ seat: seatA, auto: true }),
+    ]);
   });
 });

@@ -324,6 +324,24 @@ describe('game table', () => {
     expect(src(screen.getByAltText('9 of hearts'))).toBe('/assets/decks/default/9_hearts.svg');
   });
 
+  it('a player who left a game the others play on sees so where their hand was, and no Resign', () => {
+    const third = { ...base.players[1]!, seat: 2, userId: 3, username: 'esi' };
+    renderTable({
+      game: {
+        players: [{ ...base.players[0]!, resigned: true, cardsInHand: 0 }, base.players[1]!, third],
+        hand: [],
+        legalCards: [],
+        turn: 1,
+      },
+    });
+    const notice = screen.getByTestId('left-notice');
+    expect(within(notice).getByText('You left this game with last place')).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Back to games' }).getAttribute('href')).toBe('/games');
+    expect(screen.queryByRole('group', { name: 'Your hand' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
+    expect(screen.getAllByText('left')).toHaveLength(1);
+  });
+
   it('resigning asks for confirmation first', async () => {
     const { onResign } = renderTable();
     fireEvent.click(screen.getByRole('button', { name: 'Resign' }));

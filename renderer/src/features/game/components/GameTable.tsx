@@ -12,6 +12,7 @@ import type { TableEmotes } from '../hooks/useTableEmotes';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog, playersInPlay } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
+import { LeftNotice } from './table/LeftNotice';
 import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
 import { ScoreLogDrawer } from './table/ScoreLog';
 import { TableReactions } from './table/Reactions';
@@ -157,7 +158,14 @@ export function GameTable({
       <div className={classes.me} style={{ left: me.x, top: me.y, width: me.w, height: me.h }}>
         <PlayerBadge player={bottom} game={game} label={you ? `${bottom.username} (you)` : bottom.username} />
       </div>
-      {you ? (
+      {you?.resigned && game.status === 'active' ? (
+        <div
+          className={`${classes.spectated} ${classes.me}`}
+          style={{ left: hand.x, top: hand.y, width: hand.w, height: hand.h }}
+        >
+          <LeftNotice guest={guest} />
+        </div>
+      ) : you ? (
         <PlayerHand
           hand={game.hand}
           legalCards={game.legalCards}
@@ -189,8 +197,8 @@ export function GameTable({
       <ResignDialog
         opened={dialog === 'resign'}
         onClose={close}
-        ranked={game.mode === 'ranked'}
-        playing={game.mode === 'practice' ? 2 : playersInPlay(game)}
+        mode={game.mode}
+        playing={playersInPlay(game)}
         onResign={onResign}
       />
       <RulesDialog opened={dialog === 'rules'} onClose={close} />

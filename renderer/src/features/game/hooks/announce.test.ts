@@ -108,4 +108,17 @@ describe('a resignation at a table of three or four', () => {
       'You resigned and finish last; the others play on',
     );
   });
+
+  it('says why the server took a seat out: its time ran out, or it stayed away', () => {
+    const name = game.players[1]!.username;
+    expect(announcementOf(game, [{ kind: 'RESIGNED', seat: 1, reason: 'timeout' }])).toBe(
+      `${name} ran out of time and left`,
+    );
+    expect(announcementOf(game, [{ kind: 'RESIGNED', seat: 1, reason: 'abandon' }])).toBe(
+      `${name} was away too long and left`,
+    );
+    expect(announcementOf(game, [{ kind: 'RESIGNED', seat: 0, reason: 'timeout' }])).toBe(
+      'Your time ran out three turns in a row: you left and finish last; the others play on',
+    );
+  });
 });

@@ -40,16 +40,32 @@ export function announcementOf(game: GameView, events: readonly GameEventMessage
       const who = game.you?.seat === event.seat ? 'you' : nameOf(game, event.seat);
       said.push(`Time ran out: ${cardLabel(event.card)} was played for ${who}`);
     } else if (event.kind === 'RESIGNED') {
-      said.push(
-        game.you?.seat === event.seat
-          ? 'You resigned and finish last; the others play on'
-          : `${nameOf(game, event.seat)} resigned`,
-      );
+      said.push(leftLine(game, event.seat, event.reason));
     } else if (event.kind === 'TURN') {
       said.push(game.you?.seat === event.seat ? 'Your turn' : `${nameOf(game, event.seat)} to play`);
     }
   }
   return said.length > 0 ? said.join('. ') : null;
+}
+
+/**
+ * A seat of three or four left and the others play on: it resigned, or (`reason`) the server took
+ * it out when its turns ran out three times in a row or it stayed away past the reconnect grace.
+ */
+function leftLine(game: GameView, seat: number, reason?: 'timeout' | 'abandon'): string {
+  if (game.you?.seat === seat) {
+    const why =
+      reason === 'timeout'
+        ? 'Your time ran out three turns in a row: you left'
+        : reason === 'abandon'
+          ? 'You were away too long: you left'
+          : 'You resigned';
+    return `${why} and finish last; the others play on`;
+  }
+  const name = nameOf(game, seat);
+  if (reason === 'timeout') return `${name} ran out of time and left`;
+  if (reason === 'abandon') return `${name} was away too long and left`;
+  return `${name} resigned`;
 }
 
 /** The next announcement after `previous`, or `previous` itself when the update said nothing new. */

@@ -160,6 +160,33 @@ describe('LocalGame', () => {
     expect(local.resign()[0]).toMatchObject({ code: 'GAME_OVER', ref: 'GAME_RESIGN' });
   });
 
+  // As the server's practice does (server/src/rooms/manager.test.ts): the only human resigning
+  // leaves nobody to play on, so even at three or four seats the game ends at once.
+  it.each([2, 3])(
+    'against %i bots, resigning ends the game at once; the player is not marked as left',
+    (bots) => {
+      const local = game(bots, 1, 5);
+      const client = new Client();
+      playOut(local, client, 7);
+      const before = client.view!;
+      client.take(local.resign());
+      expect(client.all.at(-2)).toMatchObject({
+        type: 'GAME_UPDATE',
+        seq: before.seq + 1,
+        events: [{ kind: 'GAME_OVER', winnerUserId: null, reason: 'resign' }],
+      });
+      expect(client.all.at(-2)).toHaveProperty('events.length', 1);
+      expect(client.over).toMatchObject({
+        reason: 'resign',
+        winnerUserId: null,
+        scores: before.players.map((p) => p.score),
+      });
+      expect(client.view!.status).toBe('finished');
+      expect(client.view!.players.some((p) => p.resigned)).toBe(false);
+      expect(client.view!.players).toHaveLength(bots + 1);
+    },
+  );
+
   it('says TURN when it is the player’s turn, never for a bot', () => {
     const local = game(2, 0, 4);
     const client = new Client();

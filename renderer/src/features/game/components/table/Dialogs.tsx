@@ -13,6 +13,7 @@ import { OFFLINE_PRACTICE_NOTICE } from './Toolbar';
 import { seatName, viewerOf } from './layout';
 
 type GameOver = ServerMessageOf<'GAME_OVER'>;
+type Player = GameView['players'][number];
 
 interface DialogProps {
   opened: boolean;
@@ -25,22 +26,33 @@ export function playersInPlay(game: GameView): number {
 }
 
 /**
- * Asks before resigning: with one opponent left they win at once; at a table of three or four the
- * player leaves with last place and the others play on (docs/design.md, "Rules").
+ * What resigning does, said before the player confirms (docs/design.md, "Rules"): with one
+ * opponent left they win at once; at a table of three or four the player leaves with last place
+ * and the others play on, but in practice, where nobody else plays, the game ends at once and the
+ * best-scoring bot wins (on the server and on the device alike).
  */
+export function resignConsequence(playing: number, mode: GameView['mode']): string {
+  if (mode === 'practice')
+    return playing > 2
+      ? 'The game ends at once, and the bot with the best score wins.'
+      : 'Your opponent wins at once.';
+  return playing > 2
+    ? 'You leave the game with last place, and the others play on without you.'
+    : `Your opponent wins at once${mode === 'ranked' ? ' and your rating changes as for a loss' : ''}.`;
+}
+
+/** Asks before resigning, saying what it does at this table (resignConsequence). */
 export function ResignDialog({
   opened,
   onClose,
-  ranked,
+  mode,
   playing,
   onResign,
-}: DialogProps & { ranked: boolean; playing: number; onResign(): void }) {
+}: DialogProps & { mode: GameView['mode']; playing: number; onResign(): void }) {
   return (
     <Modal opened={opened} onClose={onClose} title="Resign this game?" centered>
       <Text size="sm" mb="md">
-        {playing > 2
-          ? 'You leave the game with last place, and the others play on without you.'
-          : `Your opponent wins at once${ranked ? ' and your rating changes as for a loss' : ''}.`}
+        {resignConsequence(playing, mode)}
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
@@ -97,6 +109,21 @@ export function LastTrickDialog({
   );
 }
 
+/**
+ * The final standings: the winner, then the others still playing by score, then the players who
+ * left a game of three or four (they finish last, whatever their score; docs/design.md, "Rules").
+ * Ties keep seat order.
+ */
+export function standings(
+  game: GameView,
+  over: GameOver,
+): { player: Player; score: number; left: boolean }[] {
+  const rank = (p: Player) => (p.userId !== null && p.userId === over.winnerUserId ? 0 : p.resigned ? 2 : 1);
+  return game.players
+    .map((player) => ({ player, score: over.scores[player.seat] ?? 0, left: !!player.resigned }))
+    .sort((a, b) => rank(a.player) - rank(b.player) || b.score - a.score || a.player.seat - b.player.seat);
+}
+
 const FINISH_TEXT: Record<GameOver['reason'], string> = {
   score: 'First to the target score',
   resign: 'By resignation',
@@ -142,13 +169,18 @@ export function GameOverDialog({
           <Text size="sm" c="dark.1">
             {FINISH_TEXT[over.reason]}
           </Text>
-          <Group gap="lg" justify="center">
-            {game.players.map((p) => (
-              <Stack key={p.seat} gap={0} align="center">
+          <Group gap="lg" justify="center" align="flex-start" role="list" aria-label="Final standings">
+            {standings(game, over).map(({ player, score, left }) => (
+              <Stack key={player.seat} gap={0} align="center" role="listitem">
                 <Text fw={800} size="xl">
-                  {over.scores[p.seat] ?? 0}
+                  {score}
                 </Text>
-                <Text size="xs">{p.username}</Text>
+                <Text size="xs">{player.username}</Text>
+                {left && (
+                  <Text size="xs" c="dimmed">
+                    left · last
+                  </Text>
+                )}
               </Stack>
             ))}
           </Group>

@@ -24,11 +24,14 @@ function ConnectionDot({ player }: { player: Player }) {
   );
 }
 
-/** A player who resigned and left a game of three or four (docs/design.md, "Rules"). */
+/**
+ * A player who left a game of three or four (docs/design.md, "Rules"): resigned, or taken out by
+ * the server when their time ran out or they stayed away, which the view does not tell apart.
+ */
 function ResignedBadge() {
   return (
     <Badge size="xs" color="red" variant="light">
-      resigned
+      left
     </Badge>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { renderWithProviders } from '../../../../lib/testing/render';
-import { GameOverDialog, LastTrickDialog } from './Dialogs';
+import { GameOverDialog, LastTrickDialog, resignConsequence } from './Dialogs';
 import { PlayerHand } from './Hand';
 import { seatName, statusLine, tableLayout } from './layout';
 
@@ -236,8 +236,50 @@ describe('table dialogs', () => {
     expect(within(dialog).queryByRole('button', { name: 'Play again' })).toBeNull();
   });
 
+  it('at a table of three, the standings put the winner first and a player who left last, whatever their score', () => {
+    const three: GameView = {
+      ...game,
+      status: 'finished',
+      players: [
+        { ...game.players[0]!, score: 9, resigned: true, cardsInHand: 0 },
+        game.players[1]!,
+        { ...game.players[1]!, seat: 2, userId: 3, username: 'esi', score: 4 },
+      ],
+    };
+    show(
+      <GameOverDialog
+        game={three}
+        over={over({ reason: 'resign', scores: [9, 10, 4] })}
+        onPlayAgain={() => undefined}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText('You lost')).toBeTruthy();
+    const rows = within(within(dialog).getByRole('list', { name: 'Final standings' })).getAllByRole(
+      'listitem',
+    );
+    expect(rows.map((row) => row.textContent)).toEqual(['10kofi', '4esi', '9amaleft · last']);
+  });
+
   it('stays closed while the game goes on', () => {
     show(<GameOverDialog game={game} over={null} onPlayAgain={() => undefined} />);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('the resign confirmation', () => {
+  it('says what resigning does at this table', () => {
+    expect(resignConsequence(2, 'ranked')).toBe(
+      'Your opponent wins at once and your rating changes as for a loss.',
+    );
+    expect(resignConsequence(2, 'quick')).toBe('Your opponent wins at once.');
+    expect(resignConsequence(3, 'quick')).toBe(
+      'You leave the game with last place, and the others play on without you.',
+    );
+    // In practice nobody else plays on: the game ends, on the server and on the device alike.
+    expect(resignConsequence(2, 'practice')).toBe('Your opponent wins at once.');
+    expect(resignConsequence(4, 'practice')).toBe(
+      'The game ends at once, and the bot with the best score wins.',
+    );
   });
 });
