@@ -48,6 +48,11 @@ export interface GameTableProps {
    */
   readOnly?: boolean;
   /**
+   * An embedded table: what the page keeps under it besides the bottom tabs (the replay's
+   * controls), so they show with the whole table.
+   */
+  roomBelow?: number;
+  /**
    * A practice game on this device (docs/design.md, "Offline practice"): the table says so, and
    * the game-over dialog offers no replay (nothing was stored).
    */
@@ -84,6 +89,7 @@ export function GameTable({
   onPlayAgain,
   rematch,
   readOnly = false,
+  roomBelow = 0,
   offline = false,
   emotes,
   guest = false,
@@ -93,7 +99,7 @@ export function GameTable({
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
   const { ref: sizeRef, width: frameWidth } = useElementSize();
-  const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX);
+  const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX + roomBelow);
   const frameRef = useMergedRef(sizeRef, embedded.ref);
   const { scale } = embedded;
   const layout = useTableLayout(game.players.length, you ? game.hand.length : bottom.cardsInHand, {
