@@ -68,7 +68,7 @@ function server(
 }
 
 function show() {
-  renderWithProviders(<DecksPanel userId={1} />);
+  renderWithProviders(<DecksPanel userId={1} />, { route: '/shop?tab=decks' });
 }
 
 const shownNames = () => screen.queryAllByTestId('deck-item').map((item) => item.getAttribute('aria-label'));
@@ -172,6 +172,26 @@ describe('deck screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
     await within(dialog).findByText('You need 1 gem more to buy this deck.');
     expect(confirmButton().disabled).toBe(true);
+  });
+
+  it('offers a way to get what is missing: Get gems opens the shop’s packs and closes the dialog', async () => {
+    server({ currency: 5000, premiumCurrency: 59 });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Incarnate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    const getMore = await within(dialog).findByRole('link', { name: 'Get gems' });
+    expect(getMore.getAttribute('href')).toBe('/shop?tab=packs');
+    fireEvent.click(getMore);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm purchase' })).toBeNull());
+  });
+
+  it('offers no Get button when the balance covers the price', async () => {
+    server({ currency: 1000, premiumCurrency: 0 });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Rome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    expect(within(dialog).queryByRole('link', { name: /^Get / })).toBeNull();
   });
 
   it('confirm is disabled while the purchase runs; success closes the dialog and refreshes the decks', async () => {
