@@ -1,11 +1,14 @@
 import { Badge, Group, Modal, Stack, Text } from '@mantine/core';
+import { deckFolder } from '@shared/decks';
 import type { Deck } from '@shared/protocol';
+import { DeckCard } from '../../../../components/DeckCard';
 import { PurchaseSummary } from '../PurchaseSummary';
-import { DeckPreview } from './DeckPreview';
+import { DeckSpread } from './DeckSpread';
 
 /**
- * Asks before buying a deck with coins or gems: the deck, then what every purchase dialog shows
- * (PurchaseSummary: the price, the balance, what is missing and the way to get it).
+ * Asks before buying a deck with coins or gems: the deck's back and every face it draws
+ * (DeckSpread), then what every purchase dialog shows (PurchaseSummary: the price, the balance,
+ * what is missing and the way to get it).
  */
 export function DeckPurchaseDialog({
   deck,
@@ -29,7 +32,8 @@ export function DeckPurchaseDialog({
       {deck && (
         <Stack gap="md">
           <Group wrap="nowrap" align="center" gap="md">
-            <DeckPreview deckUrl={deck.deckUrl} width={34} />
+            {/* The back: the faces, its four kings among them, are all in the spread below. */}
+            <DeckCard deck={deckFolder(deck.deckUrl)} width={40} />
             <Stack gap={4} style={{ minWidth: 0 }}>
               <Text fw={700}>{deck.name}</Text>
               <Group gap={4}>
@@ -42,6 +46,7 @@ export function DeckPurchaseDialog({
               </Group>
             </Stack>
           </Group>
+          <DeckSpread deckUrl={deck.deckUrl} name={deck.name} />
           <PurchaseSummary
             price={deck.price}
             currencyType={deck.currencyType}

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RANKS, SUITS } from '@shared/game';
 import type { Deck } from '@shared/protocol';
 import { STORAGE_KEYS } from '../../../../lib/storage';
 import { renderWithProviders } from '../../../../lib/testing/render';
@@ -119,6 +120,24 @@ describe('deck screen', () => {
     fireEvent.error(previews[2]!);
     await waitFor(() => expect(previews[2]!.getAttribute('src')).toBe('/assets/decks/rome/back.svg'));
     expect(previews[1]!.getAttribute('src')).toBe('/assets/decks/rome/B13.svg');
+  });
+
+  it('shows every card a game is played with and the back, in the deck’s art, before a deck is bought', async () => {
+    server({ currency: 1000, premiumCurrency: 0 });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Rome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    const spread = within(dialog).getByRole('group', { name: 'Rome cards' });
+    const sources = within(spread)
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(
+      SUITS.flatMap((suit) => RANKS.map((rank) => `/assets/decks/rome/${rank}_${suit}.svg`)),
+    );
+    // And its back, beside its name.
+    expect(within(dialog).getByAltText('Face-down card').getAttribute('src')).toBe(
+      '/assets/decks/rome/back.svg',
+    );
   });
 
   it('filters by tab, name, deck type and membership, with a way back when nothing matches', async () => {
