@@ -1,9 +1,11 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useSetAtom } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
+import { toastAreaAtom } from '../../../lib/toast';
 import type { Announcement } from '../hooks/announce';
 import type { HandLogEntry } from '../hooks/handLog';
 import type { HandResult } from '../hooks/handResult';
@@ -12,7 +14,14 @@ import type { TableEmotes } from '../hooks/useTableEmotes';
 import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog, playersInPlay } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
-import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
+import {
+  LIFT_PX,
+  STATUS_PX,
+  useEmbeddedHeight,
+  useTableLayout,
+  useTableMotion,
+  viewerOf,
+} from './table/layout';
 import { ScoreLogDrawer } from './table/ScoreLog';
 import { TableReactions } from './table/Reactions';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
@@ -112,6 +121,16 @@ export function GameTable({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   const { toolbar, me, hand, felt } = layout;
+  // The game room's toasts go over the felt, below its status line, at most 20rem wide.
+  const setToastArea = useSetAtom(toastAreaAtom);
+  const toastW = Math.min(felt.w - 16, 320);
+  const toastX = felt.x + (felt.w - toastW) / 2;
+  const toastY = felt.y + STATUS_PX + 4;
+  useEffect(() => {
+    if (readOnly) return;
+    setToastArea({ x: toastX, y: toastY, w: toastW });
+    return () => setToastArea(null);
+  }, [readOnly, setToastArea, toastX, toastY, toastW]);
 
   const table = (
     <div
