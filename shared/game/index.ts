@@ -19,5 +19,12 @@ export {
 export type { Move, NewGameOptions } from './engine';
 export { viewFor, type SeatView } from './view';
 export { chooseCard, BOT_LEVELS, type BotLevel } from './bots';
-export { BOT_PERSONAS, botPersonaOf, botUsername, botUsernames, type BotPersona } from './bots/personas';
+export {
+  BOT_PERSONAS,
+  botLevelOf,
+  botPersonaOf,
+  botUsername,
+  botUsernames,
+  type BotPersona,
+} from './bots/personas';
 export { hashSeed } from './rng';

@@ -85,6 +85,29 @@ test('economy: claim the daily reward, buy a coin pack through the test checkout
   await confirmPayment.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/payments\/test-checkout\/[^/?]+$/);
   await expect(page.getByText('Test payment — no real money moves').first()).toBeVisible();
+  // The checkout fits a small phone and a desktop: nothing clipped, no sideways scrolling.
+  const viewport = page.viewportSize();
+  for (const [width, height] of [
+    [360, 640],
+    [390, 844],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const fit = await page.evaluate(() => {
+      const main = document.querySelector('main')!.getBoundingClientRect();
+      return {
+        left: main.left,
+        right: main.right,
+        width: window.innerWidth,
+        scrollX: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    expect(fit.left, `checkout at ${width} px: left edge`).toBeGreaterThanOrEqual(0);
+    expect(fit.right, `checkout at ${width} px: right edge`).toBeLessThanOrEqual(fit.width);
+    expect(fit.scrollX, `checkout at ${width} px: sideways scrolling`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/e2e/screens/test-checkout-${width}x${height}.png` });
+  }
+  if (viewport) await page.setViewportSize(viewport);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page.getByText('Payment Successful')).toBeVisible();
   await expect(page.getByText(`${shown(grant)} coins added to your balance.`)).toBeVisible();

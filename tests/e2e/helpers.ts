@@ -218,6 +218,26 @@ export async function seatProblems(page: Page): Promise<string[]> {
       for (const label of Array.from(seat.querySelectorAll('.mantine-Badge-label')))
         if (label.scrollWidth > label.clientWidth + 1)
           problems.push(`${side} seat: badge cut: ${label.textContent}`);
+      // A name may wrap at a space or an underscore, never inside a word ("(mediu / m)").
+      for (const name of Array.from(seat.querySelectorAll('[data-testid="seat-name"]'))) {
+        const text = name.textContent ?? '';
+        const range = document.createRange();
+        const node = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+        const tops: { char: string; top: number }[] = [];
+        for (let n = node.nextNode(); n; n = node.nextNode())
+          for (let i = 0; i < n.textContent!.length; i++) {
+            range.setStart(n, i);
+            range.setEnd(n, i + 1);
+            tops.push({ char: n.textContent![i]!, top: range.getBoundingClientRect().top });
+          }
+        for (let i = 1; i < tops.length; i++)
+          if (
+            /[^\s_]/.test(tops[i - 1]!.char) &&
+            /[^\s_]/.test(tops[i]!.char) &&
+            tops[i]!.top > tops[i - 1]!.top + 2
+          )
+            problems.push(`${side} seat: "${text}" breaks inside a word`);
+      }
     }
     return problems;
   });

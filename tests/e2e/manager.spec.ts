@@ -30,6 +30,16 @@ async function screenshots(page: Page, name: string, paths: string[]) {
       await page.waitForTimeout(400);
       await noOverflow(page, `${target} at ${width}px`);
       expect.soft(await cutShort(page), `${target} at ${width}px`).toEqual([]);
+      // The players' bottom tabs never lie over the staff sidebar.
+      const covered = await page.evaluate(() => {
+        const tabs = document.querySelector('nav[aria-label="Main"]')?.getBoundingClientRect();
+        const side = document.querySelector('[data-testid="sidebar"]')?.getBoundingClientRect();
+        if (!tabs || !side) return false;
+        return (
+          tabs.left < side.right && side.left < tabs.right && tabs.top < side.bottom && side.top < tabs.bottom
+        );
+      });
+      expect.soft(covered, `bottom tabs over the sidebar at ${target}, ${width}px`).toBe(false);
       const section = new URL(target, 'http://x').searchParams.get('section') ?? 'home';
       if (section === 'rewards')
         // Phones get cards, not a table that scrolls sideways: every edit button is in sight.

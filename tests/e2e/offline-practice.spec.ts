@@ -49,9 +49,14 @@ async function playWholeGame(page: Page, players: number, level: string) {
   ).toBeVisible();
   await expect(page.getByTestId('hand-progress')).toBeVisible();
   await expect(hand(page).getByRole('button')).toHaveCount(5);
-  // The bots' seats: one per bot (its "bot" badge), named as the server names them.
-  await expect(page.getByText('bot', { exact: true })).toHaveCount(players - 1);
-  await expect(page.getByText(new RegExp(`^\\S+ \\(${level}\\)$`)).first()).toBeVisible();
+  // The bots' seats: one per bot (its "bot" badge, or its level where a phone's side seat is
+  // narrow), named as the server names them.
+  await expect(page.getByText('bot', { exact: true }).or(page.getByLabel(`${level} bot`))).toHaveCount(
+    players - 1,
+  );
+  await expect(page.getByLabel(new RegExp(`^\\S+ \\(${level}\\) holds \\d cards?$`))).toHaveCount(
+    players - 1,
+  );
   await playToTheEnd([page]);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Offline practice · unrated · no rewards')).toBeVisible();
@@ -108,6 +113,22 @@ test('online with the server unreachable, practice falls back to the device', as
   await expect(page).toHaveURL('/practice?bots=1&level=hard');
   await expect(page.getByText('The server cannot be reached')).toBeVisible();
   await expect(hand(page).getByRole('button')).toHaveCount(5);
+  // On a small phone the toast sits over the felt, covering no seat (the top one least of all).
+  await page.setViewportSize({ width: 360, height: 640 });
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const toast = document.querySelector('[aria-live="polite"] [role="status"]');
+        if (!toast) return ['no toast'];
+        const t = toast.getBoundingClientRect();
+        return Array.from(document.querySelectorAll('[data-testid="seat"], [data-testid="seat-name"]'))
+          .map((seat) => seat.getBoundingClientRect())
+          .filter((s) => t.left < s.right && s.left < t.right && t.top < s.bottom && s.top < t.bottom)
+          .map((s) => `toast over the seat at ${Math.round(s.left)},${Math.round(s.top)}`);
+      }),
+    )
+    .toEqual([]);
+  await page.screenshot({ path: 'test-results/e2e/screens/small-phone-practice-toast.png' });
 });
 
 test('a practice worker that cannot be fetched says so, and Retry starts a new one', async ({ page }) => {

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toast, toastsAtom } from '../lib/toast';
+import { toast, toastAreaAtom, toastsAtom } from '../lib/toast';
 import { Toaster } from './Toaster';
 
 const frame = (inGameRoom: boolean) => (
@@ -16,6 +16,7 @@ describe('Toaster', () => {
   afterEach(() => {
     cleanup();
     getDefaultStore().set(toastsAtom, []);
+    getDefaultStore().set(toastAreaAtom, null);
   });
 
   it('closes the toasts of other pages on entering the game room, and keeps those raised there', () => {
@@ -39,5 +40,20 @@ describe('Toaster', () => {
     view.rerender(frame(true));
     expect(screen.getByText('The server cannot be reached')).toBeTruthy();
     expect(screen.queryByText('Daily Reward Claimed')).toBeNull();
+  });
+
+  it('in the game room, sits where the table asks (over the felt), not at the top right over a seat', () => {
+    getDefaultStore().set(toastAreaAtom, { x: 90, y: 140, w: 180 });
+    const view = render(frame(true));
+    act(() => void toast({ title: 'Offline practice' }));
+    const viewport = screen.getByText('Offline practice').closest('[aria-live]') as HTMLElement;
+    expect([viewport.style.left, viewport.style.top, viewport.style.width]).toEqual([
+      '90px',
+      '140px',
+      '180px',
+    ]);
+    // Elsewhere the overlay keeps its own place, whatever a table left behind.
+    view.rerender(frame(false));
+    expect(viewport.style.left).toBe('');
   });
 });

@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { getDefaultStore, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { TOAST_EXIT_MS } from '../lib/timings';
-import { dismissToast, listenForToastEvents, toastsAtom, type Toast } from '../lib/toast';
+import { dismissToast, listenForToastEvents, toastAreaAtom, toastsAtom, type Toast } from '../lib/toast';
 import classes from './Toaster.module.css';
 
 function ToastView({ toast }: { toast: Toast }) {
@@ -61,12 +61,15 @@ function ToastView({ toast }: { toast: Toast }) {
 }
 
 /**
- * The toast overlay on every screen: top right, 20rem wide, 4rem from the top and 1rem from the right.
+ * The toast overlay on every screen: top right, 20rem wide, 4rem from the top and 1rem from the right;
+ * in the game room, over the felt where the table says (`toastAreaAtom`), so no seat is covered.
  * Toasts raised on another page (a daily reward claimed on the hub) are closed on entering the game
  * room, where they would cover a seat; those the table raises itself stay. See docs/design.md, "Renderer".
  */
 export function Toaster({ inGameRoom = false }: { inGameRoom?: boolean }) {
   const toasts = useAtomValue(toastsAtom);
+  const area = useAtomValue(toastAreaAtom);
+  const place = inGameRoom && area ? { left: area.x, top: area.y, width: area.w, right: 'auto' } : undefined;
   useEffect(() => listenForToastEvents(), []);
   useEffect(() => {
     if (!inGameRoom) return;
@@ -74,7 +77,12 @@ export function Toaster({ inGameRoom = false }: { inGameRoom?: boolean }) {
     for (const { id, forTable } of store.get(toastsAtom)) if (!forTable) dismissToast(id, store);
   }, [inGameRoom]);
   return (
-    <div className={classes.viewport} aria-live="polite">
+    <div
+      className={classes.viewport}
+      style={place}
+      data-placed={place ? 'table' : undefined}
+      aria-live="polite"
+    >
       {toasts.map((toast) => (
         <ToastView key={toast.id} toast={toast} />
       ))}

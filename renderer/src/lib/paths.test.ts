@@ -46,9 +46,12 @@ describe('paths', () => {
     }
   });
 
-  it('the staff area keeps the bottom tabs, like every page outside the listed few', () => {
-    expect(showsBottomNav(PATHS.manager)).toBe(true);
+  it('the staff area has its sidebar and no bottom tabs; the pages outside the listed few keep them', () => {
+    expect(showsBottomNav(PATHS.manager)).toBe(false);
+    expect(showsBottomNav(`${PATHS.manager}/`)).toBe(false);
     expect(showsBottomNav(PATHS.home)).toBe(false);
+    expect(showsBottomNav(PATHS.shop)).toBe(true);
+    expect(showsBottomNav('/managerial')).toBe(true);
   });
 
   it('a practice game on this device is a table page: the whole screen, no bottom tabs', () => {

@@ -77,6 +77,9 @@ export function showsBottomNav(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
   if (HIDDEN_EXACT.includes(path)) return false;
   if (path.startsWith('/game/')) return false;
+  // The staff area has its own sidebar, whose "Back to the games" leads out; the full-width tabs
+  // lay over its foot (docs/design.md, "Staff area").
+  if (path === PATHS.manager || path.startsWith(`${PATHS.manager}/`)) return false;
   if (path.startsWith('/messages/conversation/')) return false;
   return true;
 }

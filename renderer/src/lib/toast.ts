@@ -29,6 +29,20 @@ export interface Toast {
 
 export const toastsAtom = atom<Toast[]>([]);
 
+/** A place on the screen, in CSS pixels from the window's top left. */
+export interface ToastArea {
+  x: number;
+  y: number;
+  w: number;
+}
+
+/**
+ * Where the game room's table wants its toasts: over the felt, under its status line, the one
+ * place no seat sits (at the window's top right a toast covered a phone's top seat). Null away
+ * from a table; components/Toaster.tsx reads it.
+ */
+export const toastAreaAtom = atom<ToastArea | null>(null);
+
 /** destructive → error, warning → warning, everything else → info. */
 export function toastType(variant: ToastInput['variant']): ToastType {
   if (variant === 'destructive') return 'error';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOT_LEVELS } from './index';
-import { BOT_PERSONAS, botPersonaOf, botUsername, botUsernames } from './personas';
+import { BOT_PERSONAS, botLevelOf, botPersonaOf, botUsername, botUsernames } from './personas';
 
 describe('bot personas', () => {
   it('gives every bot of a table a different name that still says its level', () => {
@@ -30,5 +30,8 @@ describe('bot personas', () => {
     expect(botPersonaOf('Ama')).toBeUndefined();
     expect(botPersonaOf('Ama (expert)')).toBeUndefined();
     expect(botPersonaOf('Zed (hard)')).toBeUndefined();
+    for (const level of BOT_LEVELS) expect(botLevelOf(botUsername(BOT_PERSONAS[4]!, level))).toBe(level);
+    expect(botLevelOf('Zed (hard)')).toBeUndefined();
+    expect(botLevelOf('Ama')).toBeUndefined();
   });
 });

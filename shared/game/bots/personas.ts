@@ -39,8 +39,15 @@ export function botUsernames(level: BotLevel, count: number, first: number): str
   );
 }
 
+const BOT_USERNAME = /^(\S+) \((easy|medium|hard)\)$/;
+
 /** The persona a bot's username was made from, or undefined for any other name. */
 export function botPersonaOf(username: string): BotPersona | undefined {
-  const name = /^(\S+) \((?:easy|medium|hard)\)$/.exec(username)?.[1];
+  const name = BOT_USERNAME.exec(username)?.[1];
   return name === undefined ? undefined : BOT_PERSONAS.find((p) => p.name === name);
+}
+
+/** The level in a bot's username ("Kofi (medium)" → medium), or undefined for any other name. */
+export function botLevelOf(username: string): BotLevel | undefined {
+  return botPersonaOf(username) ? (BOT_USERNAME.exec(username)![2] as BotLevel) : undefined;
 }

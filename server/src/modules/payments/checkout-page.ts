@@ -26,9 +26,12 @@ export interface CheckoutView {
 
 const STYLE = `
   :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f3f5; color: #212529; }
-  main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 12px; padding: 24px;
-    box-shadow: 0 8px 24px rgba(0,0,0,.08); }
+  /* Widths include padding: main's 24px on each side once pushed it 16px past a phone's edges. */
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 16px;
+    background: #f1f3f5; color: #212529; }
+  main { width: min(420px, 100%); min-width: 0; background: #fff; border-radius: 12px; padding: 20px;
+    box-shadow: 0 8px 24px rgba(0,0,0,.08); overflow-wrap: anywhere; }
   .banner { background: #fff3bf; color: #5c3c00; border: 1px solid #ffd43b; border-radius: 8px;
     padding: 8px 12px; font-weight: 600; text-align: center; }
   h1 { font-size: 1.25rem; margin: 20px 0 4px; }

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDefaultStore } from 'jotai';
 import type { GameView } from '@shared/protocol';
+import { toastAreaAtom } from '../../../lib/toast';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable, type GameTableProps } from './GameTable';
 import { tableProps } from './table-test-props';
@@ -89,6 +91,30 @@ describe('game table', () => {
     expect(screen.getByLabelText('kofi holds 5 cards').querySelectorAll('img')).toHaveLength(5);
     expect(screen.getByLabelText('Disconnected')).toBeTruthy();
     expect(screen.getByText('KO')).toBeTruthy();
+  });
+
+  it('asks for its toasts over the felt, clear of every seat, and lets go when it leaves', () => {
+    renderTable();
+    const area = getDefaultStore().get(toastAreaAtom);
+    expect(area).not.toBeNull();
+    const box = (el: HTMLElement) => ({
+      x: parseFloat(el.style.left),
+      y: parseFloat(el.style.top),
+      w: parseFloat(el.style.width),
+      h: parseFloat(el.style.height),
+    });
+    const felt = box(screen.getByTestId('felt'));
+    expect(area!.x).toBeGreaterThanOrEqual(felt.x);
+    expect(area!.x + area!.w).toBeLessThanOrEqual(felt.x + felt.w);
+    expect(area!.y).toBeGreaterThan(felt.y);
+    for (const seat of screen.getAllByTestId('seat').map(box)) {
+      const acrossSeat = area!.x < seat.x + seat.w && seat.x < area!.x + area!.w;
+      expect(acrossSeat && area!.y < seat.y + seat.h && seat.y < felt.y + felt.h, 'toast over a seat').toBe(
+        false,
+      );
+    }
+    cleanup();
+    expect(getDefaultStore().get(toastAreaAtom)).toBeNull();
   });
 
   it("shows each player's chosen avatar at their seat, initials for one without", () => {

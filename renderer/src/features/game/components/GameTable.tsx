@@ -1,9 +1,11 @@
 import { useElementSize, useMergedRef } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { useSetAtom } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
+import { toastAreaAtom } from '../../../lib/toast';
 import type { Announcement } from '../hooks/announce';
 import type { HandLogEntry } from '../hooks/handLog';
 import type { HandResult } from '../hooks/handResult';
@@ -13,7 +15,14 @@ import classes from './GameTable.module.css';
 import { GameOverDialog, LastTrickDialog, ResignDialog, RulesDialog, playersInPlay } from './table/Dialogs';
 import { PlayerHand } from './table/Hand';
 import { LeftNotice } from './table/LeftNotice';
-import { LIFT_PX, useEmbeddedHeight, useTableLayout, useTableMotion, viewerOf } from './table/layout';
+import {
+  LIFT_PX,
+  STATUS_PX,
+  useEmbeddedHeight,
+  useTableLayout,
+  useTableMotion,
+  viewerOf,
+} from './table/layout';
 import { ScoreLogDrawer } from './table/ScoreLog';
 import { TableReactions } from './table/Reactions';
 import { CardBacks, OpponentSeats, PlayerBadge } from './table/Seats';
@@ -48,6 +57,11 @@ export interface GameTableProps {
    * table takes only the room it needs.
    */
   readOnly?: boolean;
+  /**
+   * An embedded table: what the page keeps under it besides the bottom tabs (the replay's
+   * controls), so they show with the whole table.
+   */
+  roomBelow?: number;
   /**
    * A practice game on this device (docs/design.md, "Offline practice"): the table says so, and
    * the game-over dialog offers no replay (nothing was stored).
@@ -85,6 +99,7 @@ export function GameTable({
   onPlayAgain,
   rematch,
   readOnly = false,
+  roomBelow = 0,
   offline = false,
   emotes,
   guest = false,
@@ -94,7 +109,7 @@ export function GameTable({
   const you = viewerOf(game);
   const bottom = you ?? game.players[0]!;
   const { ref: sizeRef, width: frameWidth } = useElementSize();
-  const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX);
+  const embedded = useEmbeddedHeight(readOnly, EMBEDDED_ROOM_BELOW_PX + roomBelow);
   const frameRef = useMergedRef(sizeRef, embedded.ref);
   const { scale } = embedded;
   const layout = useTableLayout(game.players.length, you ? game.hand.length : bottom.cardsInHand, {
@@ -107,6 +122,16 @@ export function GameTable({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
   const { toolbar, me, hand, felt } = layout;
+  // The game room's toasts go over the felt, below its status line, at most 20rem wide.
+  const setToastArea = useSetAtom(toastAreaAtom);
+  const toastW = Math.min(felt.w - 16, 320);
+  const toastX = felt.x + (felt.w - toastW) / 2;
+  const toastY = felt.y + STATUS_PX + 4;
+  useEffect(() => {
+    if (readOnly) return;
+    setToastArea({ x: toastX, y: toastY, w: toastW });
+    return () => setToastArea(null);
+  }, [readOnly, setToastArea, toastX, toastY, toastW]);
 
   const table = (
     <div

@@ -42,11 +42,18 @@ export interface ReplayStep {
   /** The result of the hand, at the step that ends it. */
   handResult: HandResult | null;
   scores: number[];
+  /** Who plays next after this step (the trick's winner once it is complete); null at the end. */
+  turn: number | null;
+  dealer: number;
+  /** Seats that have resigned and left by this step (a game of three or four). */
+  resignedSeats: number[];
+  /** Cards played so far, this step's included: what the replay counts ("Card 12 of 110"). */
+  cardsPlayed: number;
   /** The last step: the game is over (by score, or because the moves stop: a resignation or time-out). */
   final: boolean;
 }
 
-function dealStep(state: GameState, trickIndex: number): ReplayStep {
+function dealStep(state: GameState, trickIndex: number, cardsPlayed: number): ReplayStep {
   return {
     kind: 'deal',
     play: null,
@@ -58,6 +65,10 @@ function dealStep(state: GameState, trickIndex: number): ReplayStep {
     trickWinner: null,
     handResult: null,
     scores: state.scores.slice(),
+    turn: state.turn,
+    dealer: state.dealer,
+    resignedSeats: state.resigned?.slice() ?? [],
+    cardsPlayed,
     final: false,
   };
 }
@@ -70,12 +81,14 @@ function dealStep(state: GameState, trickIndex: number): ReplayStep {
 export function replaySteps(input: ReplayInput): ReplayStep[] {
   let state = newGame({ players: input.players, seed: input.seed, targetScore: input.targetScore });
   let trickIndex = 0;
-  const steps: ReplayStep[] = [dealStep(state, trickIndex)];
+  let cardsPlayed = 0;
+  const steps: ReplayStep[] = [dealStep(state, trickIndex, cardsPlayed)];
   for (const move of input.moves) {
     const before = state;
     const result = applyMove(before, move.seat, move.card);
     state = result.state;
     const resigned = move.card === RESIGN_MOVE;
+    if (!resigned) cardsPlayed++;
     // A resigned seat's cards are set aside: its hand empties and its card leaves the trick.
     const hands = before.hands.map((h, seat) =>
       seat !== move.seat ? h.slice() : resigned ? [] : h.filter((c) => c !== move.card),
@@ -109,10 +122,14 @@ export function replaySteps(input: ReplayInput): ReplayStep[] {
       trickWinner,
       handResult,
       scores: state.scores.slice(),
+      turn: state.turn,
+      dealer: before.dealer,
+      resignedSeats: state.resigned?.slice() ?? [],
+      cardsPlayed,
       final: false,
     });
     if (trickWinner !== null) trickIndex++;
-    if (dealt && state.status === 'active') steps.push(dealStep(state, trickIndex));
+    if (dealt && state.status === 'active') steps.push(dealStep(state, trickIndex, cardsPlayed));
   }
   steps[steps.length - 1]!.final = true;
   return steps;

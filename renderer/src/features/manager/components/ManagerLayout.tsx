@@ -9,7 +9,6 @@ import {
   IconShoppingBag,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { BOTTOM_NAV_HEIGHT } from '../../../components/BottomNav';
 import { PATHS } from '../../../lib/paths';
 import {
   SIDEBAR_WIDTH,
@@ -83,8 +82,8 @@ export function ManagerLayout({ sidebar, section, onSection, children }: Manager
   const { mobile, expanded, openMobile, setOpenMobile, toggle } = sidebar;
   const open = mobile ? openMobile : expanded;
   return (
-    // The app's bottom tabs stay below the area (the page frame pads for them).
-    <Box style={{ display: 'flex', minHeight: `calc(100dvh - ${BOTTOM_NAV_HEIGHT + 16}px)` }}>
+    // The area has the whole window: the app's bottom tabs are not shown here (showsBottomNav).
+    <Box style={{ display: 'flex', minHeight: '100dvh' }}>
       {!mobile && (
         <Box
           component="nav"
@@ -99,7 +98,7 @@ export function ManagerLayout({ sidebar, section, onSection, children }: Manager
             flexShrink: 0,
             position: 'sticky',
             top: 0,
-            height: `calc(100dvh - ${BOTTOM_NAV_HEIGHT}px)`,
+            height: '100dvh',
             overflow: 'hidden',
             transition: 'width 200ms ease',
             borderRight: '1px solid var(--mantine-color-dark-5)',

@@ -1,12 +1,11 @@
-import { Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
-import { CurrencyAmount } from '../../../components/Currency';
-import { afterMoneyMove, balanceQueryOptions, currencyName, formatAmount } from '../../../lib/currency';
+import { afterMoneyMove, currencyName } from '../../../lib/currency';
 import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';
-import { GetMoreButton } from './GetMoreButton';
+import { PurchaseSummary } from './PurchaseSummary';
 
 /** An item bought from a balance: it has a price in coins or gems. */
 export type PricedItem = ShopItem & { price: number; currencyType: CurrencyType };
@@ -23,7 +22,6 @@ export const INSUFFICIENT_FUNDS = 'Insufficient funds';
  */
 export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onClose(): void }) {
   const client = useQueryClient();
-  const balance = useQuery({ ...balanceQueryOptions, enabled: item !== null });
   const purchase = useMutation({
     mutationFn: (target: PricedItem) => purchaseItem(target.id),
     onSuccess: (answer, target) => {
@@ -44,14 +42,6 @@ export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onC
     },
   });
 
-  const held = item
-    ? item.currencyType === 'premium'
-      ? balance.data?.premiumCurrency
-      : balance.data?.currency
-    : undefined;
-  const shortfall = item && held !== undefined ? Math.max(0, item.price - held) : 0;
-  const disabled = purchase.isPending || held === undefined || shortfall > 0;
-
   return (
     <Modal
       opened={item !== null}
@@ -71,40 +61,14 @@ export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onC
               </Text>
             </Stack>
           </Group>
-          <Group justify="space-between">
-            <Text size="sm">Price</Text>
-            <CurrencyAmount type={item.currencyType} amount={item.price} size="md" />
-          </Group>
-          <Group justify="space-between">
-            <Text size="sm">Your {currencyName(item.currencyType)}</Text>
-            {held === undefined ? (
-              <Text size="sm" c="dark.2">
-                …
-              </Text>
-            ) : (
-              <CurrencyAmount type={item.currencyType} amount={held} size="md" />
-            )}
-          </Group>
-          {shortfall > 0 && (
-            <Text size="sm" c="red.4" role="alert">
-              You need {formatAmount(shortfall, item.currencyType)} more to buy this item.
-            </Text>
-          )}
-          <Group justify="flex-end">
-            {shortfall > 0 && <GetMoreButton currencyType={item.currencyType} onClose={onClose} />}
-            <Button variant="default" onClick={onClose} disabled={purchase.isPending}>
-              Cancel
-            </Button>
-            <Button
-              color="spar"
-              c="dark.9"
-              loading={purchase.isPending}
-              disabled={disabled}
-              onClick={() => purchase.mutate(item)}
-            >
-              Buy for {formatAmount(item.price, item.currencyType)}
-            </Button>
-          </Group>
+          <PurchaseSummary
+            price={item.price}
+            currencyType={item.currencyType}
+            thing="item"
+            processing={purchase.isPending}
+            onConfirm={() => purchase.mutate(item)}
+            onClose={onClose}
+          />
         </Stack>
       )}
     </Modal>

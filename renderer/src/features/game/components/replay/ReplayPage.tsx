@@ -23,7 +23,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import type { GameReplay } from '@shared/protocol';
+import type { GameReplay, GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SignInPrompt } from '../../../../components/SignInPrompt';
@@ -33,6 +33,8 @@ import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';
 import { replayQueryOptions } from '../../api/live-games';
 import { replaySteps, stepOfTrick, type ReplayStep } from '../../hooks/replaySteps';
+import type { TablePause } from '../../hooks/tablePacing';
+import { GameTable } from '../GameTable';
 
 /** How long each card stays while the replay plays by itself. */
 export const REPLAY_STEP_MS = 900;
@@ -52,6 +54,58 @@ function describe(step: ReplayStep, game: GameReplay): string {
   return `${played}; ${name(step.trickWinner)} took trick ${step.trickNumber}`;
 }
 
+/**
+ * The live table's view of a replay step: watched as a spectator would (the first seat at the
+ * bottom), so the replay is drawn by the same table, at the same size, as the game was played.
+ */
+export function replayView(game: GameReplay, step: ReplayStep): GameView {
+  const scores = step.final ? game.players.map((p) => p.score) : step.scores;
+  return {
+    id: game.id,
+    mode: game.mode,
+    status: step.final ? 'finished' : 'active',
+    targetScore: game.targetScore,
+    seq: step.cardsPlayed,
+    players: game.players.map((p) => ({
+      seat: p.seat,
+      userId: p.userId,
+      username: p.username,
+      avatarUrl: p.avatarUrl,
+      score: scores[p.seat] ?? 0,
+      cardsInHand: step.hands[p.seat]?.length ?? 0,
+      connected: true,
+      isBot: p.isBot,
+      ...(step.resignedSeats.includes(p.seat) ? { resigned: true as const } : {}),
+    })),
+    you: null,
+    hand: [],
+    dealer: step.dealer,
+    turn: step.final ? null : step.turn,
+    turnDeadline: null,
+    handNumber: step.handNumber,
+    trickNumber: step.trickNumber,
+    currentTrick: step.trick,
+    lastTrick: null,
+    legalCards: [],
+    winnerUserId: step.final ? game.winnerUserId : null,
+  };
+}
+
+/** A step that completes a trick holds it on the table with its winner marked, as the live table does. */
+function trickPause(step: ReplayStep): TablePause | null {
+  if (step.trickWinner === null) return null;
+  return {
+    phase: 'trick',
+    trick: { plays: step.trick, winner: step.trickWinner },
+    handNumber: step.handNumber,
+    trickNumber: step.trickNumber,
+    handEnded: false,
+  };
+}
+
+/** Under the replay's table: its controls (two rows and a line of text in a padded card). */
+const CONTROLS_HEIGHT_PX = 150;
+
 export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplayStep[] }) {
   const deck = useDefaultDeckFolder();
   const [index, setIndex] = useState(0);
@@ -59,6 +113,7 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
   const step = steps[index]!;
   const last = steps.length - 1;
   const lastTrick = steps[last]!.trickIndex;
+  const totalCards = steps[last]!.cardsPlayed;
 
   // Playing stops by itself on the last card.
   const running = playing && index < last;
@@ -76,80 +131,26 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
   // The last step shows the result as recorded (a resignation ends a game before its target).
   const scores = step.final ? game.players.map((p) => p.score) : step.scores;
   const winner = game.players.find((p) => p.userId !== null && p.userId === game.winnerUserId);
+  const view = useMemo(() => replayView(game, step), [game, step]);
 
   return (
     <Stack gap="md">
-      <Card withBorder radius="lg" bg="dark.7" padding="md">
-        <Stack gap="sm">
-          {game.players.map((p) => (
-            <Box key={p.seat}>
-              <Group gap="xs" mb={4}>
-                <Text fw={700} size="sm">
-                  {p.username}
-                </Text>
-                <Badge variant="light" color="spar" aria-label={`${p.username} score`}>
-                  {scores[p.seat] ?? 0}
-                </Badge>
-                {step.play?.seat === p.seat && (
-                  <Text size="xs" c="accent.4">
-                    played
-                  </Text>
-                )}
-              </Group>
-              <Group gap={4} aria-label={`${p.username}'s hand`} role="group" mih={50}>
-                {(step.hands[p.seat] ?? []).map((card) => (
-                  <DeckCard key={card} card={card} width={36} deck={deck} />
-                ))}
-              </Group>
-            </Box>
-          ))}
-        </Stack>
-      </Card>
+      <GameTable
+        game={view}
+        handResult={null}
+        pause={trickPause(step)}
+        over={null}
+        announcement={null}
+        deck={deck}
+        onPlay={() => undefined}
+        onResign={() => undefined}
+        onPlayAgain={() => undefined}
+        readOnly
+        roomBelow={CONTROLS_HEIGHT_PX}
+      />
 
-      <Box
-        p="md"
-        style={{
-          borderRadius: 24,
-          background: 'linear-gradient(160deg, #0f4a39 0%, #0a2e24 60%, #071c16 100%)',
-          minHeight: 180,
-        }}
-      >
-        <Stack align="center" gap="sm">
-          <Text size="sm" fw={700} c="spar.3">
-            Hand {step.handNumber} · trick {step.trickNumber}/5
-          </Text>
-          <Group gap="sm" justify="center" mih={84} aria-label="Cards on the table">
-            {step.trick.map((play) => (
-              <Stack key={play.seat} gap={2} align="center">
-                <DeckCard card={play.card} width={56} deck={deck} />
-                <Text size="xs" c={step.trickWinner === play.seat ? 'accent.4' : 'dark.0'}>
-                  {name(play.seat)}
-                </Text>
-              </Stack>
-            ))}
-          </Group>
-          <Text size="sm" role="status">
-            {describe(step, game)}
-          </Text>
-          {step.handResult && (
-            <Text size="sm" fw={700} c="accent.4" data-testid="hand-result">
-              {name(step.handResult.seat)} won hand {step.handNumber}: {step.handResult.reason}
-            </Text>
-          )}
-          {step.final && (
-            <Text fw={800} size="lg" data-testid="replay-final">
-              Final score {scores.join('–')}
-              {winner ? ` · ${winner.username} won` : ''}
-              {game.reason && game.reason !== 'score'
-                ? ` (${game.reason === 'resign' && game.players.length > 2 ? 'the others resigned' : REASONS[game.reason]})`
-                : ''}
-            </Text>
-          )}
-        </Stack>
-      </Box>
-
-      <Card withBorder radius="lg" bg="dark.7" padding="md">
-        <Group justify="center" gap="xs" mb="sm">
+      <Card withBorder radius="lg" bg="dark.7" padding="sm">
+        <Group justify="center" gap="xs" mb="xs">
           <ActionIcon variant="subtle" size="lg" aria-label="First card" onClick={() => goTo(0)}>
             <IconPlayerSkipBack size={20} />
           </ActionIcon>
@@ -199,9 +200,57 @@ export function ReplayTable({ game, steps }: { game: GameReplay; steps: ReplaySt
           color="spar"
           mb="xs"
         />
-        <Text size="xs" c="dark.1" ta="center">
-          Card {index} of {last} · trick {step.trickIndex + 1} of {lastTrick + 1}
+        <Text size="xs" c="dark.1" ta="center" data-testid="replay-position">
+          Card {step.cardsPlayed} of {totalCards} · trick {step.trickIndex + 1} of {lastTrick + 1}
         </Text>
+      </Card>
+
+      <Stack gap={4} align="center">
+        <Text size="sm" role="status" ta="center">
+          {describe(step, game)}
+        </Text>
+        {step.handResult && (
+          <Text size="sm" fw={700} c="accent.4" ta="center" data-testid="hand-result">
+            {name(step.handResult.seat)} won hand {step.handNumber}: {step.handResult.reason}
+          </Text>
+        )}
+        {step.final && (
+          <Text fw={800} size="lg" ta="center" data-testid="replay-final">
+            Final score {scores.join('–')}
+            {winner ? ` · ${winner.username} won` : ''}
+            {game.reason && game.reason !== 'score'
+              ? ` (${game.reason === 'resign' && game.players.length > 2 ? 'the others resigned' : REASONS[game.reason]})`
+              : ''}
+          </Text>
+        )}
+      </Stack>
+
+      {/* The game is over, so every hand is shown face up, beside the table's backs. */}
+      <Card withBorder radius="lg" bg="dark.7" padding="md">
+        <Stack gap="sm">
+          {game.players.map((p) => (
+            <Box key={p.seat}>
+              <Group gap="xs" mb={4}>
+                <Text fw={700} size="sm">
+                  {p.username}
+                </Text>
+                <Badge variant="light" color="spar" aria-label={`${p.username} score`}>
+                  {scores[p.seat] ?? 0}
+                </Badge>
+                {step.play?.seat === p.seat && (
+                  <Text size="xs" c="accent.4">
+                    played
+                  </Text>
+                )}
+              </Group>
+              <Group gap={4} aria-label={`${p.username}'s hand`} role="group" mih={50}>
+                {(step.hands[p.seat] ?? []).map((card) => (
+                  <DeckCard key={card} card={card} width={36} deck={deck} />
+                ))}
+              </Group>
+            </Box>
+          ))}
+        </Stack>
       </Card>
     </Stack>
   );
@@ -237,7 +286,7 @@ export function ReplayPage() {
   return (
     <>
       <PageHeader title="Game Replay" backTo={PATHS.watch} />
-      <Container size="sm" pb="xl">
+      <Container size="lg" pb="xl">
         {query.isPending ? (
           <Center h={200}>
             <Loader color="spar" />

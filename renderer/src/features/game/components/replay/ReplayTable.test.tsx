@@ -91,4 +91,31 @@ describe('replay table', () => {
     for (let i = 0; i < 3; i++) act(() => vi.advanceTimersByTime(REPLAY_STEP_MS));
     expect(screen.getByText(/^Card 3 of/)).toBeTruthy();
   });
+
+  it('counts the cards played and the tricks, not the deals between hands', () => {
+    const game = renderReplay();
+    const cards = game.replay.moves.length;
+    // More than one hand: the deals between them are steps too, and must not be counted as cards.
+    expect(game.handNumber).toBeGreaterThan(1);
+    expect(screen.getByTestId('replay-position').textContent).toBe(
+      `Card 0 of ${cards} · trick 1 of ${cards / 2}`,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Last card' }));
+    expect(screen.getByTestId('replay-position').textContent).toBe(
+      `Card ${cards} of ${cards} · trick ${cards / 2} of ${cards / 2}`,
+    );
+  });
+
+  it('is drawn on the live table: its felt, seats and trick, the finished trick held with its taker', () => {
+    renderReplay();
+    expect(screen.getByTestId('felt')).toBeTruthy();
+    expect(screen.getAllByTestId('seat-name').map((n) => n.textContent)).toEqual(
+      expect.arrayContaining(['ama', 'kofi']),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getAllByTestId('trick-card')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Next card' }));
+    expect(screen.getAllByTestId('trick-card')).toHaveLength(2);
+    expect(screen.getByTestId('status-words').textContent).toMatch(/takes the trick/);
+  });
 });

@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Stack, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import type { DeckFolder } from '@shared/decks';
-import { botPersonaOf } from '@shared/game';
+import { botLevelOf, botPersonaOf } from '@shared/game';
 import type { GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import classes from '../GameTable.module.css';
@@ -85,6 +85,10 @@ export function PlayerBadge({
   );
   const dealer = game.dealer === player.seat;
   if (upright) {
+    // A phone's side seat is too narrow for "Ama (medium)": it broke inside "(medium)". The
+    // persona's name stands alone and the level takes the bot badge's place.
+    const persona = player.isBot && !roomy && !label ? botPersonaOf(player.username) : undefined;
+    const level = persona && botLevelOf(player.username);
     return (
       <Stack gap={2} align="center" maw="100%">
         {ring}
@@ -97,14 +101,15 @@ export function PlayerBadge({
             miw={0}
             className={classes.wrappingName}
             data-testid="seat-name"
+            title={persona ? player.username : undefined}
           >
-            <WrappingName name={label ?? player.username} />
+            <WrappingName name={persona ? persona.name : (label ?? player.username)} />
           </Text>
           <ConnectionDot player={player} />
         </Group>
         {player.isBot && (
-          <Badge size="xs" color="grape" variant="light">
-            bot
+          <Badge size="xs" color="grape" variant="light" aria-label={level ? `${level} bot` : undefined}>
+            {level ?? 'bot'}
           </Badge>
         )}
         {player.resigned && <ResignedBadge />}

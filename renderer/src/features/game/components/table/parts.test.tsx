@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../../../lib/testing/render';
 import { GameOverDialog, LastTrickDialog, resignConsequence } from './Dialogs';
 import { PlayerHand } from './Hand';
 import { seatName, statusLine, tableLayout } from './layout';
+import { PlayerBadge } from './Seats';
 
 const game: GameView = {
   id: 'g1',
@@ -281,5 +282,24 @@ describe('the resign confirmation', () => {
     expect(resignConsequence(4, 'practice')).toBe(
       'The game ends at once, and the bot with the best score wins.',
     );
+  });
+});
+
+describe('a bot in a side seat', () => {
+  afterEach(cleanup);
+  const bot = { ...game.players[1]!, username: 'Ama (medium)', userId: null, isBot: true };
+
+  it('is named by its persona whole, the level in its badge, in a narrow upright seat', () => {
+    renderWithProviders(<PlayerBadge player={bot} game={game} upright />);
+    const name = screen.getByTestId('seat-name');
+    expect(name.textContent).toBe('Ama');
+    expect(name.getAttribute('title')).toBe('Ama (medium)');
+    expect(screen.getByLabelText('medium bot').textContent).toBe('medium');
+  });
+
+  it('keeps its full name and the bot badge where the seat is roomy', () => {
+    renderWithProviders(<PlayerBadge player={bot} game={game} upright roomy />);
+    expect(screen.getByTestId('seat-name').textContent).toBe('Ama (medium)');
+    expect(screen.getByText('bot')).toBeTruthy();
   });
 });

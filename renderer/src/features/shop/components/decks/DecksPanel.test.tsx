@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RANKS, SUITS } from '@shared/game';
 import type { Deck } from '@shared/protocol';
 import { STORAGE_KEYS } from '../../../../lib/storage';
 import { renderWithProviders } from '../../../../lib/testing/render';
@@ -68,7 +69,7 @@ function server(
 }
 
 function show() {
-  renderWithProviders(<DecksPanel userId={1} />);
+  renderWithProviders(<DecksPanel userId={1} />, { route: '/shop?tab=decks' });
 }
 
 const shownNames = () => screen.queryAllByTestId('deck-item').map((item) => item.getAttribute('aria-label'));
@@ -119,6 +120,24 @@ describe('deck screen', () => {
     fireEvent.error(previews[2]!);
     await waitFor(() => expect(previews[2]!.getAttribute('src')).toBe('/assets/decks/rome/back.svg'));
     expect(previews[1]!.getAttribute('src')).toBe('/assets/decks/rome/B13.svg');
+  });
+
+  it('shows every card a game is played with and the back, in the deck’s art, before a deck is bought', async () => {
+    server({ currency: 1000, premiumCurrency: 0 });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Rome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    const spread = within(dialog).getByRole('group', { name: 'Rome cards' });
+    const sources = within(spread)
+      .getAllByRole('img')
+      .map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(
+      SUITS.flatMap((suit) => RANKS.map((rank) => `/assets/decks/rome/${rank}_${suit}.svg`)),
+    );
+    // And its back, beside its name.
+    expect(within(dialog).getByAltText('Face-down card').getAttribute('src')).toBe(
+      '/assets/decks/rome/back.svg',
+    );
   });
 
   it('filters by tab, name, deck type and membership, with a way back when nothing matches', async () => {
@@ -172,6 +191,26 @@ describe('deck screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
     await within(dialog).findByText('You need 1 gem more to buy this deck.');
     expect(confirmButton().disabled).toBe(true);
+  });
+
+  it('offers a way to get what is missing: Get gems opens the shop’s packs and closes the dialog', async () => {
+    server({ currency: 5000, premiumCurrency: 59 });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Incarnate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    const getMore = await within(dialog).findByRole('link', { name: 'Get gems' });
+    expect(getMore.getAttribute('href')).toBe('/shop?tab=packs');
+    fireEvent.click(getMore);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm purchase' })).toBeNull());
+  });
+
+  it('offers no Get button when the balance covers the price', async () => {
+    server({ currency: 1000, premiumCurrency: 0 });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy Rome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm purchase' });
+    await waitFor(() => expect(confirmButton().disabled).toBe(false));
+    expect(within(dialog).queryByRole('link', { name: /^Get / })).toBeNull();
   });
 
   it('confirm is disabled while the purchase runs; success closes the dialog and refreshes the decks', async () => {

@@ -1,0 +1,66 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { CurrencyType } from '@shared/protocol';
+import { CurrencyAmount } from '../../../components/Currency';
+import { balanceQueryOptions, currencyName, formatAmount } from '../../../lib/currency';
+import { GetMoreButton } from './GetMoreButton';
+
+/**
+ * The part every purchase dialog shares, an item's or a deck's: the price, the balance in its
+ * currency, how much is missing with the way to get it ('Get coins'), Cancel and Buy. Buy is
+ * disabled while the purchase runs, while the balance loads, and when the balance is short.
+ */
+export function PurchaseSummary({
+  price,
+  currencyType,
+  thing,
+  processing,
+  onConfirm,
+  onClose,
+}: {
+  price: number;
+  currencyType: CurrencyType;
+  /** What is bought, for "You need … more to buy this item". */
+  thing: 'item' | 'deck';
+  processing: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const balance = useQuery(balanceQueryOptions);
+  const held = currencyType === 'premium' ? balance.data?.premiumCurrency : balance.data?.currency;
+  const shortfall = held !== undefined ? Math.max(0, price - held) : 0;
+  const disabled = processing || held === undefined || shortfall > 0;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Text size="sm">Price</Text>
+        <CurrencyAmount type={currencyType} amount={price} size="md" />
+      </Group>
+      <Group justify="space-between">
+        <Text size="sm">Your {currencyName(currencyType)}</Text>
+        {held === undefined ? (
+          <Text size="sm" c="dark.2">
+            …
+          </Text>
+        ) : (
+          <CurrencyAmount type={currencyType} amount={held} size="md" />
+        )}
+      </Group>
+      {shortfall > 0 && (
+        <Text size="sm" c="red.4" role="alert">
+          You need {formatAmount(shortfall, currencyType)} more to buy this {thing}.
+        </Text>
+      )}
+      <Group justify="flex-end">
+        {shortfall > 0 && <GetMoreButton currencyType={currencyType} onClose={onClose} />}
+        <Button variant="default" onClick={onClose} disabled={processing}>
+          Cancel
+        </Button>
+        <Button color="spar" c="dark.9" loading={processing} disabled={disabled} onClick={onConfirm}>
+          Buy for {formatAmount(price, currencyType)}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
