@@ -1,0 +1,146 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { befriendThroughApi, hand, registerThroughUi, uniqueName, whoAmI } from './helpers';
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+/** What a GAME_STATE frame says of a game: its mode and who sits where. */
+interface Seating {
+  mode: string;
+  players: string[];
+}
+
+/**
+ * A signed-in player on /games, and the seating of every game their socket is sent a GAME_STATE
+ * of (read from the frames, so the test sees what the server started, not what the page shows).
+ */
+async function signedInPlayer(browser: Browser, name: string, viewport: typeof PHONE) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const seatings = new Map<string, Seating>();
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) => {
+      const message = JSON.parse(String(payload)) as {
+        type: string;
+        gameId?: string;
+        game?: { mode: string; players: { username: string }[] };
+      };
+      if (message.type === 'GAME_STATE' && message.gameId && message.game)
+        seatings.set(message.gameId, {
+          mode: message.game.mode,
+          players: message.game.players.map((p) => p.username),
+        });
+    }),
+  );
+  await registerThroughUi(page, name);
+  await page.goto('/games');
+  await expect(page.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
+  return { page, seatings };
+}
+
+/** The friendship of two friends, as the challenge button sends it. */
+async function friendshipOf(page: Page): Promise<number> {
+  const { token } = await whoAmI(page);
+  const res = await page.request.get('/api/friends', { headers: { authorization: `Bearer ${token}` } });
+  return ((await res.json()) as { friends: { id: number }[] }).friends[0]!.id;
+}
+
+/** `host` challenges a friend (POST /api/game-rooms/private) who accepts from the invitation. */
+async function privateGame(host: Page, guest: Page, friendshipId: number): Promise<string> {
+  const answer = await host.evaluate(async (id) => {
+    const res = await fetch('/api/game-rooms/private', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${localStorage.getItem('token')}`,
+      },
+      body: JSON.stringify({ friendshipId: id }),
+    });
+    return { status: res.status, body: (await res.json()) as { id: string } };
+  }, friendshipId);
+  expect(answer.status).toBe(201);
+  const gameId = answer.body.id;
+  await host.goto(`/game/${gameId}`);
+  await guest
+    .getByRole('dialog', { name: 'Game invitation' })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(guest).toHaveURL(new RegExp(`/game/${gameId}$`));
+  for (const page of [host, guest]) await expect(hand(page).getByRole('button')).toHaveCount(5);
+  return gameId;
+}
+
+/** Both play a card each until a finished trick holds `watcher`'s table (its pause). */
+async function playOneTrick(pages: Page[], watcher: Page) {
+  const paused = watcher.locator('[data-testid="felt"][data-paused="trick"]');
+  for (let round = 0; round < 20 && !(await paused.isVisible()); round++) {
+    for (const page of pages) {
+      const card = hand(page).locator('button:not([disabled])').first();
+      if (await card.isVisible()) await card.click({ timeout: 1000 }).catch(() => undefined);
+    }
+    await watcher.waitForTimeout(100);
+  }
+  await expect(paused).toBeVisible();
+}
+
+async function resign(page: Page) {
+  await page.getByRole('button', { name: 'Resign' }).click();
+  await page
+    .getByRole('dialog', { name: 'Resign this game?' })
+    .getByRole('button', { name: 'Resign' })
+    .click();
+}
+
+test('two friends resign-end a private game, both accept a rematch with the same seats; the next is declined', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const [amaName, kofiName] = [uniqueName('rm_ama'), uniqueName('rm_kofi')];
+  const { page: ama, seatings } = await signedInPlayer(browser, amaName, DESKTOP);
+  const { page: kofi } = await signedInPlayer(browser, kofiName, PHONE);
+  await befriendThroughApi(ama, kofi);
+  const first = await privateGame(ama, kofi, await friendshipOf(ama));
+
+  // Kofi resigns while the table holds the first trick: the resignation is not held behind it.
+  await playOneTrick([ama, kofi], kofi);
+  await resign(kofi);
+  await expect(kofi.getByRole('heading', { name: 'You lost' })).toBeVisible();
+  await expect(ama.getByRole('heading', { name: 'You won!' })).toBeVisible();
+  await expect(ama.getByText('By resignation')).toBeVisible();
+
+  // Ama asks; Kofi sees who asked and the time left, and accepts.
+  await ama.getByRole('button', { name: 'Rematch', exact: true }).click();
+  const amaPanel = ama.getByRole('group', { name: 'Rematch' });
+  await expect(amaPanel.getByText(/Waiting for the others to accept… \d+ s/)).toBeVisible();
+  const kofiPanel = kofi.getByRole('group', { name: 'Rematch' });
+  await expect(kofiPanel.getByText(/Rematch asked: \d+ s to accept/)).toBeVisible();
+  await expect(kofiPanel.getByText(amaName)).toBeVisible();
+  await kofiPanel.getByRole('button', { name: 'Accept rematch' }).click();
+
+  // One new game for both, the same seats and mode, dealt afresh.
+  await expect(ama).not.toHaveURL(new RegExp(`/game/${first}$`));
+  const second = /\/game\/([^/?]+)$/.exec(ama.url())?.[1] ?? '';
+  expect(second).not.toBe('');
+  await expect(kofi).toHaveURL(new RegExp(`/game/${second}$`));
+  for (const page of [ama, kofi]) {
+    await expect(hand(page).getByRole('button')).toHaveCount(5);
+    await expect(page.getByText('Hand 1 · trick 1/5')).toBeVisible();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  }
+  expect(seatings.get(second)).toEqual(seatings.get(first));
+  expect(seatings.get(second)?.mode).toBe('private');
+
+  // The rematch ends too; Ama asks again and Kofi leaves the game-over screen: declined.
+  await resign(ama);
+  await expect(kofi.getByRole('heading', { name: 'You won!' })).toBeVisible();
+  await ama.getByRole('button', { name: 'Rematch', exact: true }).click();
+  await expect(kofi.getByRole('button', { name: 'Accept rematch' })).toBeVisible();
+  await kofi.getByRole('dialog').getByRole('link', { name: 'Back to games' }).click();
+  await expect(kofi).toHaveURL(/\/games$/);
+  await expect(
+    ama.getByRole('status').filter({ hasText: `${kofiName} declined the rematch.` }),
+  ).toBeVisible();
+  await expect(ama.getByRole('button', { name: 'Accept rematch' })).toBeHidden();
+  await expect(ama).toHaveURL(new RegExp(`/game/${second}$`));
+  for (const page of [ama, kofi]) await page.context().close();
+});
