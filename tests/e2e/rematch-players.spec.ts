@@ -11,20 +11,26 @@ interface Seating {
 }
 
 /**
- * A signed-in player on /games, and the seating of every game their socket is sent a GAME_STATE
- * of (read from the frames, so the test sees what the server started, not what the page shows).
+ * A signed-in player on /games, with the seating of every game their socket is sent a GAME_STATE
+ * of and every reaction it is sent (read from the frames: what the server did, not what the page
+ * shows).
  */
 async function signedInPlayer(browser: Browser, name: string, viewport: typeof PHONE) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const seatings = new Map<string, Seating>();
+  const emotesShown: { seat: number; emote: string }[] = [];
   page.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {
       const message = JSON.parse(String(payload)) as {
         type: string;
         gameId?: string;
         game?: { mode: string; players: { username: string }[] };
+        seat?: number;
+        emote?: string;
       };
+      if (message.type === 'GAME_EMOTE_SHOWN')
+        emotesShown.push({ seat: message.seat!, emote: message.emote! });
       if (message.type === 'GAME_STATE' && message.gameId && message.game)
         seatings.set(message.gameId, {
           mode: message.game.mode,
@@ -35,7 +41,7 @@ async function signedInPlayer(browser: Browser, name: string, viewport: typeof P
   await registerThroughUi(page, name);
   await page.goto('/games');
   await expect(page.getByRole('status', { name: /Connection: Connected/ })).toBeVisible();
-  return { page, seatings };
+  return { page, seatings, emotesShown };
 }
 
 /** The friendship of two friends, as the challenge button sends it. */
@@ -81,6 +87,18 @@ async function playOneTrick(pages: Page[], watcher: Page) {
     await watcher.waitForTimeout(100);
   }
   await expect(paused).toBeVisible();
+}
+
+/** Sends a reaction from the table's Reactions button. */
+async function react(page: Page, label: string) {
+  await page.getByRole('button', { name: 'Reactions' }).click();
+  await page.getByRole('button', { name: label, exact: true }).click();
+}
+
+/** The centre of what `locator` shows. */
+async function centre(locator: ReturnType<Page['locator']>) {
+  const box = (await locator.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 async function resign(page: Page) {
@@ -142,5 +160,66 @@ test('two friends resign-end a private game, both accept a rematch with the same
   ).toBeVisible();
   await expect(ama.getByRole('button', { name: 'Accept rematch' })).toBeHidden();
   await expect(ama).toHaveURL(new RegExp(`/game/${second}$`));
+  for (const page of [ama, kofi]) await page.context().close();
+});
+
+test('a reaction shows by the seat of its sender for the other player; none cross a block, and no rematch', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const [amaName, kofiName] = [uniqueName('em_ama'), uniqueName('em_kofi')];
+  const amaPlayer = await signedInPlayer(browser, amaName, PHONE);
+  const kofiPlayer = await signedInPlayer(browser, kofiName, DESKTOP);
+  const [ama, kofi] = [amaPlayer.page, kofiPlayer.page];
+  const { a, b } = await befriendThroughApi(ama, kofi);
+  const gameId = await privateGame(ama, kofi, await friendshipOf(ama));
+  const players = amaPlayer.seatings.get(gameId)!.players;
+  const [amaSeat, kofiSeat] = [players.indexOf(amaName), players.indexOf(kofiName)];
+
+  // Kofi wishes luck: Ama sees it in a bubble by Kofi's seat (across the felt), Kofi by his own.
+  await react(kofi, 'Good luck');
+  const onAma = ama.getByTestId('emote-bubble');
+  await expect(onAma).toHaveCount(1);
+  await expect(onAma).toHaveAttribute('data-seat', String(kofiSeat));
+  await expect(onAma).toContainText('Good luck');
+  const seat = await centre(ama.getByTestId('seat'));
+  const bubble = await centre(onAma);
+  expect(Math.abs(bubble.x - seat.x)).toBeLessThan(60);
+  expect(bubble.y).toBeGreaterThan(seat.y);
+  expect(bubble.y - seat.y).toBeLessThan(120);
+  await expect(kofi.getByTestId('emote-bubble')).toHaveAttribute('data-seat', String(kofiSeat));
+  await react(ama, 'Hello');
+  await expect(kofi.locator(`[data-testid="emote-bubble"][data-seat="${amaSeat}"]`)).toContainText('Hello');
+
+  // Ama blocks Kofi (the game under way is played out): his reactions no longer reach her, nor hers him.
+  const block = await ama.request.post('/api/friends/block', {
+    headers: { authorization: `Bearer ${a.token}` },
+    data: { userId: b.id },
+  });
+  expect(block.status()).toBe(200);
+  const before = { ama: amaPlayer.emotesShown.length, kofi: kofiPlayer.emotesShown.length };
+  await react(kofi, 'Wow');
+  // Kofi's own comes back to him, so the server has handled it by now…
+  await expect(kofi.locator(`[data-testid="emote-bubble"][data-seat="${kofiSeat}"]`)).toContainText('Wow');
+  await react(ama, 'Nice trick');
+  // …and anything it sent Ama would be ahead of her own reaction on her socket.
+  await expect(ama.locator(`[data-testid="emote-bubble"][data-seat="${amaSeat}"]`)).toContainText(
+    'Nice trick',
+  );
+  await react(kofi, 'Oops');
+  await expect(kofi.locator(`[data-testid="emote-bubble"][data-seat="${kofiSeat}"]`)).toContainText('Oops');
+  expect(amaPlayer.emotesShown.slice(before.ama)).toEqual([{ seat: amaSeat, emote: 'nice_trick' }]);
+  expect(kofiPlayer.emotesShown.slice(before.kofi)).toEqual([
+    { seat: kofiSeat, emote: 'wow' },
+    { seat: kofiSeat, emote: 'oops' },
+  ]);
+  await expect(ama.locator(`[data-testid="emote-bubble"][data-seat="${kofiSeat}"]`)).toHaveCount(0);
+  await expect(kofi.locator(`[data-testid="emote-bubble"][data-seat="${amaSeat}"]`)).toHaveCount(0);
+
+  // At its end the game offers no rematch between them.
+  await resign(kofi);
+  await expect(ama.getByRole('heading', { name: 'You won!' })).toBeVisible();
+  await ama.getByRole('button', { name: 'Rematch', exact: true }).click();
+  await expect(ama.getByText('A rematch is not possible with these players now.')).toBeVisible();
   for (const page of [ama, kofi]) await page.context().close();
 });
