@@ -27,7 +27,8 @@ function ConnectionDot({ player }: { player: Player }) {
 /** A player who resigned and left a game of three or four (docs/design.md, "Rules"). */
 function ResignedBadge() {
   return (
-    <Badge size="xs" color="red" variant="light">
+    // Lower case: the capitals did not fit a phone's 66 px side seat ("RESIGN…").
+    <Badge size="xs" color="red" variant="light" tt="none">
       resigned
     </Badge>
   );
