@@ -1,8 +1,44 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { befriendThroughApi, hand, registerThroughUi, uniqueName, whoAmI } from './helpers';
+import {
+  befriendThroughApi,
+  cutShort,
+  hand,
+  registerThroughUi,
+  seatProblems,
+  tableAtRest,
+  uniqueName,
+  whoAmI,
+} from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
+const SHOTS = 'test-results/e2e/rematch';
+const VIEWPORTS = [
+  { name: 'small', width: 360, height: 640 },
+  { name: 'phone', ...PHONE },
+  { name: 'desktop', ...DESKTOP },
+];
+
+/**
+ * Screenshots of `page` at each size, checked for what is cut short (and, at the table, seats that
+ * spill) and for `shown` lying inside the window: a phone must not push it out of sight.
+ */
+async function shootEverySize(page: Page, what: string, shown: ReturnType<Page['locator']>) {
+  for (const { name, width, height } of VIEWPORTS) {
+    await page.setViewportSize({ width, height });
+    await tableAtRest(page).catch(() => undefined);
+    await page.screenshot({ path: `${SHOTS}/${name}-${what}.png` });
+    expect.soft(await cutShort(page), `${what} at ${width} px`).toEqual([]);
+    expect.soft(await seatProblems(page), `${what} seats at ${width} px`).toEqual([]);
+    const box = (await shown.first().boundingBox())!;
+    expect
+      .soft(
+        box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+        `${what} inside ${width}×${height}`,
+      )
+      .toBe(true);
+  }
+}
 
 /** What a GAME_STATE frame says of a game: its mode and who sits where. */
 interface Seating {
@@ -109,7 +145,7 @@ async function resign(page: Page) {
     .click();
 }
 
-test('two friends resign-end a private game, both accept a rematch with the same seats; the next is declined', async ({
+test('two friends resign-end a private game, reload, both accept a rematch with the same seats; the next is declined', async ({
   browser,
 }) => {
   test.setTimeout(150_000);
@@ -133,6 +169,14 @@ test('two friends resign-end a private game, both accept a rematch with the same
   const kofiPanel = kofi.getByRole('group', { name: 'Rematch' });
   await expect(kofiPanel.getByText(/Rematch asked: \d+ s to accept/)).toBeVisible();
   await expect(kofiPanel.getByText(amaName)).toBeVisible();
+
+  // Both reload the finished game: the end and the offer as it stands come back with it.
+  for (const page of [kofi, ama]) await page.reload();
+  await expect(kofi.getByRole('heading', { name: 'You lost' })).toBeVisible();
+  await expect(kofiPanel.getByText(/Rematch asked: \d+ s to accept/)).toBeVisible();
+  await expect(kofiPanel.getByText(amaName)).toBeVisible();
+  await expect(ama.getByRole('heading', { name: 'You won!' })).toBeVisible();
+  await expect(amaPanel.getByText(/Waiting for the others to accept… \d+ s/)).toBeVisible();
   await kofiPanel.getByRole('button', { name: 'Accept rematch' }).click();
 
   // One new game for both, the same seats and mode, dealt afresh.
@@ -177,17 +221,18 @@ test('a reaction shows by the seat of its sender for the other player; none cros
   const [amaSeat, kofiSeat] = [players.indexOf(amaName), players.indexOf(kofiName)];
 
   // Kofi wishes luck: Ama sees it in a bubble by Kofi's seat (across the felt), Kofi by his own.
+  // A bubble lasts 3 s: each is looked for at once, both pages together.
   await react(kofi, 'Good luck');
   const onAma = ama.getByTestId('emote-bubble');
-  await expect(onAma).toHaveCount(1);
-  await expect(onAma).toHaveAttribute('data-seat', String(kofiSeat));
+  await Promise.all([
+    expect(onAma).toHaveAttribute('data-seat', String(kofiSeat)),
+    expect(kofi.getByTestId('emote-bubble')).toHaveAttribute('data-seat', String(kofiSeat)),
+  ]);
+  const [seat, bubble] = await Promise.all([centre(ama.getByTestId('seat')), centre(onAma)]);
   await expect(onAma).toContainText('Good luck');
-  const seat = await centre(ama.getByTestId('seat'));
-  const bubble = await centre(onAma);
   expect(Math.abs(bubble.x - seat.x)).toBeLessThan(60);
   expect(bubble.y).toBeGreaterThan(seat.y);
   expect(bubble.y - seat.y).toBeLessThan(120);
-  await expect(kofi.getByTestId('emote-bubble')).toHaveAttribute('data-seat', String(kofiSeat));
   await react(ama, 'Hello');
   await expect(kofi.locator(`[data-testid="emote-bubble"][data-seat="${amaSeat}"]`)).toContainText('Hello');
 
@@ -222,4 +267,89 @@ test('a reaction shows by the seat of its sender for the other player; none cros
   await ama.getByRole('button', { name: 'Rematch', exact: true }).click();
   await expect(ama.getByText('A rematch is not possible with these players now.')).toBeVisible();
   for (const page of [ama, kofi]) await page.context().close();
+});
+
+test('at a table of three: the resigned seat, reactions by the side seats and a three-way rematch, at every size', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const names = [uniqueName('r3_ama'), uniqueName('r3_kofi'), uniqueName('r3_esi')];
+  const players: Awaited<ReturnType<typeof signedInPlayer>>[] = [];
+  for (const name of names) {
+    const player = await signedInPlayer(browser, name, DESKTOP);
+    await player.page.getByRole('radiogroup', { name: 'Quick table size' }).getByText('3 players').click();
+    await player.page.getByRole('button', { name: 'Quick' }).click();
+    players.push(player);
+  }
+  const [ama, kofi, esi] = players.map((p) => p.page) as [Page, Page, Page];
+  for (const page of [ama, kofi, esi])
+    await page.getByRole('dialog').getByRole('button', { name: 'Accept' }).click();
+  for (const page of [ama, kofi, esi]) await expect(hand(page).getByRole('button')).toHaveCount(5);
+  const gameId = /\/game\/([^/?]+)$/.exec(ama.url())![1]!;
+  const seatOf = (name: string) => players[0]!.seatings.get(gameId)!.players.indexOf(name);
+
+  // Esi resigns: the others play on and see her seat marked.
+  await resign(esi);
+  const resigned = ama.getByTestId('seat').filter({ hasText: names[2]! }).getByText('resigned');
+  await expect(resigned).toBeVisible();
+  await expect(kofi.getByTestId('seat').filter({ hasText: names[2]! }).getByText('resigned')).toBeVisible();
+
+  // At each size Kofi reacts and Ama answers: she sees both bubbles, each by its seat (a bubble
+  // lasts 3 s, so each size has its own).
+  for (const [i, { name, width, height }] of VIEWPORTS.entries()) {
+    await ama.setViewportSize({ width, height });
+    // Both at once: one after the other, the first bubble may be gone before the second shows.
+    await Promise.all([
+      react(kofi, ['Thinking…', 'Wow', 'Haha'][i]!),
+      react(ama, ['Good game', 'Oops', 'Nice trick'][i]!),
+    ]);
+    // Both bubbles measured in one go in the page: on a busy machine one may fade between calls.
+    const boxes = await (
+      await ama.waitForFunction(
+        (seats) => {
+          const rects = seats.map((seat) =>
+            document
+              .querySelector(`[data-testid="emote-bubble"][data-seat="${seat}"]`)
+              ?.getBoundingClientRect(),
+          );
+          return (
+            rects.every(Boolean) &&
+            rects.map((r) => ({ x: r!.x, y: r!.y, width: r!.width, height: r!.height }))
+          );
+        },
+        [seatOf(names[1]!), seatOf(names[0]!)],
+      )
+    ).jsonValue();
+    if (!boxes) throw new Error('no bubbles measured');
+    boxes.push((await resigned.boundingBox())!);
+    await ama.screenshot({ path: `${SHOTS}/${name}-table-3-resigned-reactions.png` });
+    for (const box of boxes)
+      expect
+        .soft(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width, `inside ${width} px`)
+        .toBe(true);
+    expect.soft(await cutShort(ama), `table at ${width} px`).toEqual([]);
+    expect.soft(await seatProblems(ama), `seats at ${width} px`).toEqual([]);
+  }
+  await ama.setViewportSize(DESKTOP);
+
+  // Ama resigns too; Kofi wins and asks for a rematch, which waits for Ama and Esi.
+  await resign(ama);
+  await expect(kofi.getByRole('heading', { name: 'You won!' })).toBeVisible();
+  await kofi.getByRole('button', { name: 'Rematch', exact: true }).click();
+  const panel = ama.getByRole('group', { name: 'Rematch' });
+  await expect(panel.getByRole('button', { name: 'Accept rematch' })).toBeVisible();
+  await expect(panel.getByText(names[1]!)).toBeVisible();
+  await expect(panel.getByText(names[2]!)).toBeVisible();
+  await ama.waitForTimeout(400); // the dialog's entrance
+  await shootEverySize(ama, 'rematch-asked-3', panel);
+  await ama.setViewportSize(DESKTOP);
+  await panel.getByRole('button', { name: 'Accept rematch' }).click();
+  await expect(panel.getByText(/Waiting for the others to accept/)).toBeVisible();
+  await shootEverySize(ama, 'rematch-waiting-3', panel);
+  await esi.getByRole('group', { name: 'Rematch' }).getByRole('button', { name: 'Accept rematch' }).click();
+  for (const page of [ama, kofi, esi]) await expect(page).not.toHaveURL(new RegExp(`/game/${gameId}$`));
+  for (const page of [ama, kofi, esi]) await expect(hand(page).getByRole('button')).toHaveCount(5);
+  const next = /\/game\/([^/?]+)$/.exec(ama.url())![1]!;
+  expect(players[0]!.seatings.get(next)).toEqual(players[0]!.seatings.get(gameId));
+  for (const page of [ama, kofi, esi]) await page.context().close();
 });
