@@ -22,6 +22,8 @@ export const TURN_EXPIRIES_TO_FORFEIT = 3;
 export const RECONNECT_GRACE_SECONDS = 60;
 /** How long every player of a finished game has to accept a rematch, from the first asking. */
 export const REMATCH_SECONDS = 30;
+/** A player whose last connection closed during a rematch offer has this long to come back (a reload). */
+export const REMATCH_RETURN_SECONDS = 5;
 /** How long a private game waits for both friends to join before it is cancelled. */
 export const PRIVATE_INVITE_SECONDS = 120;
 

@@ -177,6 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rooms,
     now,
     windowMs: config.timings.rematchMs,
+    returnMs: config.timings.rematchReturnMs,
     log: app.log,
     send,
     // No rematch between a blocked pair, as no match. See docs/protocol.md, "Rematch".

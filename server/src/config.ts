@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   MATCH_ACCEPT_SECONDS,
   RECONNECT_GRACE_SECONDS,
+  REMATCH_RETURN_SECONDS,
   REMATCH_SECONDS,
   SESSION_DAYS,
   TURN_SECONDS,
@@ -100,6 +101,7 @@ const envSchema = z.object({
   RECONNECT_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(RECONNECT_GRACE_SECONDS),
   MATCH_ACCEPT_SECONDS: z.coerce.number().positive().max(600).default(MATCH_ACCEPT_SECONDS),
   REMATCH_SECONDS: z.coerce.number().positive().max(600).default(REMATCH_SECONDS),
+  REMATCH_RETURN_SECONDS: z.coerce.number().positive().max(600).default(REMATCH_RETURN_SECONDS),
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
   HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
   WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -293,6 +295,8 @@ export interface Timings {
   matchAcceptMs: number;
   /** Every player of a finished game accepting a rematch (docs/protocol.md, "Rematch"). */
   rematchMs: number;
+  /** A player gone offline during a rematch offer coming back before it ends for them (a reload). */
+  rematchReturnMs: number;
   /** A practice bot's thinking pause (0 in tests). */
   botDelayMs: number;
   heartbeatMs: number;
@@ -354,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reconnectGraceMs: Math.round(values.RECONNECT_GRACE_SECONDS * 1000),
       matchAcceptMs: Math.round(values.MATCH_ACCEPT_SECONDS * 1000),
       rematchMs: Math.round(values.REMATCH_SECONDS * 1000),
+      rematchReturnMs: Math.round(values.REMATCH_RETURN_SECONDS * 1000),
       botDelayMs: values.BOT_DELAY_MS,
       heartbeatMs: Math.round(values.HEARTBEAT_SECONDS * 1000),
       wsMessagesPerSecond: values.WS_MESSAGES_PER_SECOND,

@@ -28,6 +28,8 @@ export interface RematchStore {
   open(offer: RematchOffer): Promise<RematchOffer | 'closed'>;
   /** Records the player's acceptance; the offer as it now stands, or undefined if none is open. */
   accept(gameId: string, userId: number): Promise<RematchOffer | undefined>;
+  /** The game's open offer as it stands, without touching it; undefined if none is open. */
+  peek(gameId: string): Promise<RematchOffer | undefined>;
   /** The open offer of a game the user plays in (at most one: a player has one game over at a time). */
   openFor(userId: number): Promise<string | undefined>;
   /** Removes the offer and closes the game to rematches; returns it to one caller only. */
@@ -63,6 +65,11 @@ export class LocalRematchStore implements RematchStore {
     if (!offer || !humansOf(offer).some((p) => p.userId === userId)) return undefined;
     if (!offer.accepted.includes(userId)) offer.accepted.push(userId);
     return copy(offer);
+  }
+
+  async peek(gameId: string) {
+    const offer = this.offers.get(gameId);
+    return offer && copy(offer);
   }
 
   async openFor(userId: number) {

@@ -44,7 +44,7 @@ export interface GatewayDeps {
   rooms: Pick<RoomManager, 'get' | 'hosted' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
   /** Rematch offers at finished games; none in tests that do not need them. */
-  rematches?: Pick<Rematches, 'accept' | 'decline' | 'leave'>;
+  rematches?: Pick<Rematches, 'accept' | 'decline' | 'leave' | 'pending'>;
   presence: PresenceStore;
   bus: Bus;
   /** The game's clock (injectable): session expiry is measured on it. */
@@ -327,6 +327,13 @@ export class Gateway {
       run: async (conn, m, me) => {
         const room = await this.deps.rooms.get(m.gameId);
         conn.send({ type: 'GAME_STATE', gameId: room.id, game: room.join(me.userId) });
+        // Joining a finished game again (a reloaded page): its end, and a rematch still open.
+        const over = room.gameOver();
+        if (!over) return;
+        conn.send(over);
+        if (room.seatOf(me.userId) === null) return;
+        const rematch = await this.deps.rematches?.pending(me.userId, room.id);
+        if (rematch) conn.send(rematch);
       },
     },
     GAME_PLAY: {

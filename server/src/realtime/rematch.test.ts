@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
 import { connectPlayer, joinGame, matchUp, type Player } from '../testing/game-clients';
-import type { TestSocket } from '../testing/ws-client';
+import { TestSocket } from '../testing/ws-client';
 
 const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
 
@@ -120,7 +120,7 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
   });
 
   it('a player going offline ends the offer; asking an offline player ends it at once', async () => {
-    const url = await setup();
+    const url = await setup({ REMATCH_RETURN_SECONDS: '0.2' });
     const first = await finished(url);
     first.a.socket.send({ type: 'ACCEPT_REMATCH', gameId: first.gameId });
     await first.b.socket.next('REMATCH_UPDATE');
@@ -139,6 +139,38 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
       reason: 'left',
       by: second.b.userId,
     });
+  });
+
+  it('a reload keeps the offer: joining the finished game again tells its end and who accepted', async () => {
+    const url = await setup();
+    const { a, b, gameId } = await finished(url);
+    a.socket.send({ type: 'ACCEPT_REMATCH', gameId });
+    const update = await b.socket.next('REMATCH_UPDATE');
+    // b's page reloads: its only socket closes, and a new one joins the game within the return time.
+    await b.socket.close();
+    const back = await TestSocket.signedIn(url, b.token);
+    sockets.push(back);
+    back.send({ type: 'GAME_JOIN', gameId });
+    expect((await back.next('GAME_STATE')).game.status).toBe('finished');
+    expect(await back.next('GAME_OVER')).toEqual({
+      type: 'GAME_OVER',
+      gameId,
+      winnerUserId: b.userId,
+      reason: 'resign',
+      scores: [0, 0],
+    });
+    expect(await back.next('REMATCH_UPDATE')).toEqual(update);
+    back.send({ type: 'ACCEPT_REMATCH', gameId });
+    const started = await a.socket.next('REMATCH_STARTED');
+    expect(await back.next('REMATCH_STARTED')).toEqual(started);
+    expect(a.socket.frames.some((f) => f.type === 'REMATCH_CANCELLED')).toBe(false);
+
+    // Once the offer is over, joining again tells the end alone.
+    a.socket.send({ type: 'GAME_JOIN', gameId });
+    await a.socket.next('GAME_OVER', (m) => m.gameId === gameId && !('ratingChange' in m));
+    a.socket.send({ type: 'GAME_JOIN', gameId: started.newGameId });
+    await a.socket.next('GAME_STATE', (m) => m.gameId === started.newGameId);
+    expect(a.socket.frames.filter((f) => f.type === 'REMATCH_UPDATE')).toHaveLength(1);
   });
 
   it('refuses strangers, running games and a blocked pair', async () => {

@@ -19,6 +19,8 @@ export interface RematchDeps {
   now: () => number;
   /** How long every player has to accept, from the first one asking. */
   windowMs: number;
+  /** How long a player whose last connection closed has to come back (a reload) before the offer ends. */
+  returnMs: number;
   log: FastifyBaseLogger;
   send(userId: number, message: ServerMessage): void;
   /** Everyone a user blocked or was blocked by: no rematch between them. None by default. */
@@ -31,12 +33,15 @@ export interface RematchDeps {
  * Rematches at a finished game: the first ACCEPT_REMATCH opens an offer to every player of the
  * game; when all have accepted within the window a new game starts with the same seats and mode
  * (so the same rating rules). A decline, a player leaving or going offline, or the window running
- * out ends it for everyone. A practice game has one player: accepting starts the new game at once.
+ * out ends it for everyone (a player going offline has `returnMs` to come back: a reload of the
+ * page keeps the offer). A practice game has one player: accepting starts the new game at once.
  * See docs/protocol.md, "Rematch".
  */
 export class Rematches {
   /** Expiry timers of offers this node opened; other nodes' offers expire through `tick`. */
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Players gone offline with an offer open, by user: the offer ends unless they come back. */
+  private readonly away = new Map<number, NodeJS.Timeout>();
   private readonly store: RematchStore;
 
   constructor(private readonly deps: RematchDeps) {
@@ -44,8 +49,9 @@ export class Rematches {
   }
 
   stop(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const timer of [...this.timers.values(), ...this.away.values()]) clearTimeout(timer);
     this.timers.clear();
+    this.away.clear();
   }
 
   async accept(userId: number, gameId: string): Promise<void> {
@@ -93,8 +99,35 @@ export class Rematches {
       this.tell(taken, { type: 'REMATCH_CANCELLED', gameId, reason: 'declined', by: userId });
   }
 
-  /** A player went offline (their last socket anywhere closed): their open offer ends. */
+  /**
+   * A player went offline (their last socket anywhere closed): their open offer ends unless they
+   * are back online within `returnMs` (a reloaded page reconnects in a moment).
+   */
   async leave(userId: number): Promise<void> {
+    if ((await this.store.openFor(userId)) === undefined || this.away.has(userId)) return;
+    const timer = setTimeout(() => {
+      this.away.delete(userId);
+      this.leftFor(userId).catch((error: unknown) =>
+        this.deps.log.error({ err: error }, 'rematch leave failed'),
+      );
+    }, this.deps.returnMs);
+    timer.unref();
+    this.away.set(userId, timer);
+  }
+
+  /**
+   * The open offer of a finished game as `userId` (one of its players) should see it on joining
+   * the game again, e.g. after reloading the page: the REMATCH_UPDATE they missed, if one is open.
+   */
+  async pending(userId: number, gameId: string): Promise<ServerMessageOf<'REMATCH_UPDATE'> | undefined> {
+    const offer = await this.store.peek(gameId);
+    if (!offer || !humansOf(offer).some((p) => p.userId === userId)) return undefined;
+    return { type: 'REMATCH_UPDATE', gameId, accepted: offer.accepted, deadline: offer.deadline };
+  }
+
+  private async leftFor(userId: number): Promise<void> {
+    const isOnline = this.deps.isOnline;
+    if (isOnline && (await isOnline(userId))) return;
     const gameId = await this.store.openFor(userId);
     if (gameId !== undefined) await this.end(gameId, 'left', userId);
   }

@@ -105,6 +105,7 @@ function cluster() {
         reconnectGraceMs: 60_000,
         matchAcceptMs: 10_000,
         rematchMs: 10_000,
+        rematchReturnMs: 5000,
         botDelayMs: 60_000,
         heartbeatMs: 30_000,
         wsMessagesPerSecond: 10,

@@ -590,15 +590,27 @@ export class GameRoom {
     this.stop();
   }
 
+  /**
+   * The finished game's GAME_OVER for someone joining it afterwards (a reloaded page): who won, how
+   * and the scores, without the rating change and rewards, which went out when it ended. Null
+   * while the game is not finished.
+   */
+  gameOver(): ServerMessageOf<'GAME_OVER'> | null {
+    if (this.status !== 'finished' || this.reason === null) return null;
+    return {
+      type: 'GAME_OVER',
+      gameId: this.id,
+      winnerUserId: this.winnerUserId,
+      reason: this.reason,
+      scores: this.state.scores.slice(),
+    };
+  }
+
   /** GAME_OVER to everyone watching; each player also learns what they alone earned. */
   private announceGameOver(outcome: Finished | undefined): void {
     const ratingChange = outcome?.ratingChange;
     const message: ServerMessageOf<'GAME_OVER'> = {
-      type: 'GAME_OVER',
-      gameId: this.id,
-      winnerUserId: this.winnerUserId,
-      reason: this.reason!,
-      scores: this.state.scores.slice(),
+      ...this.gameOver()!,
       ...(ratingChange ? { ratingChange } : {}),
     };
     for (const userId of this.recipients()) {

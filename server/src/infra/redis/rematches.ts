@@ -105,6 +105,11 @@ export class RedisRematchStore implements RematchStore {
     return raw ? parseOffer(raw) : undefined;
   }
 
+  async peek(gameId: string): Promise<RematchOffer | undefined> {
+    const raw = await this.conn.command.get(this.offerKey(gameId));
+    return raw && raw !== 'closed' ? parseOffer(raw) : undefined;
+  }
+
   async openFor(userId: number): Promise<string | undefined> {
     return (await this.conn.command.get(this.userKey(userId))) ?? undefined;
   }

@@ -3,7 +3,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { atom, getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameView, ServerMessage } from '@shared/protocol';
+import type { GameView, ServerMessage, ServerMessageOf } from '@shared/protocol';
 import { fakeSocket } from '../../../lib/testing/fake-socket';
 import { toastsAtom } from '../../../lib/toast';
 
@@ -145,6 +145,41 @@ describe('useGameRoom', () => {
     expect(seen.game).toEqual(view(4));
     emit({ type: 'GAME_STATE', gameId: 'g1', game: view(6) });
     expect(seen.game).toEqual(view(6));
+  });
+
+  it('a finished game joined again shows its end; a repeat on a new socket keeps the first, with the rating', () => {
+    const finished: GameView = {
+      ...view(9),
+      status: 'finished',
+      turn: null,
+      legalCards: [],
+      winnerUserId: 1,
+    };
+    const base: ServerMessageOf<'GAME_OVER'> = {
+      type: 'GAME_OVER',
+      gameId: 'g1',
+      winnerUserId: 1,
+      reason: 'resign',
+      scores: [3, 1],
+    };
+    // A reloaded page: the state, then the end it missed.
+    emit({ type: 'GAME_STATE', gameId: 'g1', game: finished });
+    emit(base);
+    expect(seen.room?.over).toEqual(base);
+    expect(seen.room?.announcement?.text).toBe('The game is over');
+    const announced = seen.room?.announcement?.id;
+
+    cleanup();
+    fakeSocket.reset();
+    render(<Probe />);
+    const rated = { ...base, ratingChange: [{ userId: 1, before: 1500, after: 1516, delta: 16 }] };
+    emit({ type: 'GAME_STATE', gameId: 'g1', game: finished });
+    emit(rated);
+    // The socket comes back: joining again repeats the end without the rating.
+    emit({ type: 'GAME_STATE', gameId: 'g1', game: finished });
+    emit(base);
+    expect(seen.room?.over).toEqual(rated);
+    expect(seen.room?.announcement?.id).toBe(announced);
   });
 
   describe('a card tapped while the socket is down', () => {

@@ -94,11 +94,16 @@ export function useGameRoom(gameId: string) {
           paced.push(
             {
               kind: 'over',
-              apply: (s) => ({
-                ...s,
-                over: m,
-                announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
-              }),
+              // Joining again after the end (a new socket) repeats it without the rating and
+              // rewards: the first one, which had them, stays.
+              apply: (s) =>
+                s.over
+                  ? s
+                  : {
+                      ...s,
+                      over: m,
+                      announcement: { id: (s.announcement?.id ?? 0) + 1, text: 'The game is over' },
+                    },
             },
             [],
           );

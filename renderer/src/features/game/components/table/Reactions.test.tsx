@@ -7,6 +7,8 @@ import { renderWithProviders } from '../../../../lib/testing/render';
 import { EMOTE_BUBBLE_MS, useEmoteBubbles, type TableEmotes } from '../../hooks/useTableEmotes';
 import { GameTable } from '../GameTable';
 import { tableProps } from '../table-test-props';
+import { tableLayout } from './layout';
+import { bubblePlace } from './Reactions';
 
 const player = (seat: number, username: string) => ({
   seat,
@@ -123,5 +125,26 @@ describe('table reactions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reactions' }));
     expect(await screen.findByRole('switch', { name: 'Mute everyone' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nice trick' })).toBeNull();
+  });
+});
+
+describe('where a side seat’s bubble goes', () => {
+  /** About the widest bubble: "🤔 Thinking…" in its padding. */
+  const BUBBLE_PX = 140;
+  it.each([
+    [360, 640],
+    [390, 844],
+    [1440, 900],
+  ])('it grows from the seat over the felt and stays on a %i px screen', (width, height) => {
+    for (const players of [3, 4]) {
+      const layout = tableLayout(width, height, players, 5);
+      for (const seat of layout.seats.filter((s) => s.side !== 'top')) {
+        const { x, place } = bubblePlace(layout, seat.relative);
+        const left = place === 'fromLeft' ? x : x - BUBBLE_PX;
+        expect(place).toBe(seat.side === 'left' ? 'fromLeft' : 'fromRight');
+        expect(left).toBeGreaterThanOrEqual(0);
+        expect(left + BUBBLE_PX).toBeLessThanOrEqual(layout.width);
+      }
+    }
   });
 });

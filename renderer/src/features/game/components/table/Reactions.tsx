@@ -19,15 +19,21 @@ import classes from './Reactions.module.css';
 /** The reactions button's size; it sits at the right end of the viewer's own seat. */
 const BUTTON_PX = 36;
 
-type Place = 'above' | 'below' | 'middle';
+type Place = 'above' | 'below' | 'fromLeft' | 'fromRight';
 
-/** Where a seat's bubble goes: over the viewer's own badge, under the seat across, beside a side seat. */
-function bubblePlace(layout: TableLayout, relative: number): { x: number; y: number; place: Place } {
+/**
+ * Where a seat's bubble goes: over the viewer's own badge, under the seat across, and from a side
+ * seat's outer edge over the felt. A bubble centred on a phone's 66 px side seat would run off
+ * the screen, so it grows inwards instead.
+ */
+export function bubblePlace(layout: TableLayout, relative: number): { x: number; y: number; place: Place } {
   if (relative === 0) return { x: layout.me.x + layout.me.w / 2, y: layout.me.y - 4, place: 'above' };
   const seat = layout.seats[relative - 1];
   const rect: Rect = seat?.rect ?? layout.felt;
   if (seat?.side === 'top') return { x: rect.x + rect.w / 2, y: rect.y + rect.h - 4, place: 'below' };
-  return { x: rect.x + rect.w / 2, y: rect.y + rect.h / 2, place: 'middle' };
+  const middle = rect.y + rect.h / 2;
+  if (seat?.side === 'right') return { x: rect.x + rect.w, y: middle, place: 'fromRight' };
+  return { x: rect.x, y: middle, place: 'fromLeft' };
 }
 
 function Bubble({

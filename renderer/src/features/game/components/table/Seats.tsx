@@ -30,7 +30,8 @@ function ConnectionDot({ player }: { player: Player }) {
  */
 function ResignedBadge() {
   return (
-    <Badge size="xs" color="red" variant="light">
+    // Lower case: capitals did not fit a phone's 66 px side seat.
+    <Badge size="xs" color="red" variant="light" tt="none">
       left
     </Badge>
   );
