@@ -218,9 +218,11 @@ export async function seatProblems(page: Page): Promise<string[]> {
       for (const label of Array.from(seat.querySelectorAll('.mantine-Badge-label')))
         if (label.scrollWidth > label.clientWidth + 1)
           problems.push(`${side} seat: badge cut: ${label.textContent}`);
-      // A name may wrap at a space or an underscore, never inside a word ("(mediu / m)").
+      // A name of several words wraps between them, never inside one ("Ama (mediu / m)"). A
+      // username is one word of up to 16 characters, which a narrow seat must break to show whole.
       for (const name of Array.from(seat.querySelectorAll('[data-testid="seat-name"]'))) {
         const text = name.textContent ?? '';
+        if (!/\s/.test(text.trim())) continue;
         const range = document.createRange();
         const node = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
         const tops: { char: string; top: number }[] = [];
