@@ -164,11 +164,6 @@ export class PaymentService {
   }
 
   /**
-   * Ends payments pending for longer than PAYMENT_EXPIRY_MS, each after asking the provider once
-   * more, so a success that arrives late is still credited (once). A payment the provider does
-   * not answer for stays pending for the next run. Returns how many were ended.
-   */
-  /**
    * The periodic sweep: `expireStale` on one node at a time. Null, doing nothing, when another
    * sweep (on this node or, through the lock, on another) is running; see docs/design.md, "Money".
    */
@@ -186,6 +181,11 @@ export class PaymentService {
     }
   }
 
+  /**
+   * Ends payments pending for longer than PAYMENT_EXPIRY_MS, each after asking the provider once
+   * more, so a success that arrives late is still credited (once). A payment the provider does
+   * not answer for stays pending for the next run. Returns how many were ended.
+   */
   async expireStale(): Promise<number> {
     const { db, log } = this.deps;
     const stale = await repo.pendingSince(db.kysely, this.deps.now() - PAYMENT_EXPIRY_MS, SWEEP_BATCH);
