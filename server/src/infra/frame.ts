@@ -9,10 +9,12 @@ import type { ServerMessage } from '@shared/protocol';
  */
 export class PreparedFrame {
   private built: ServerMessage | undefined;
+  private textBuilt: string | undefined;
   private impliedBuilt: string | undefined;
 
   constructor(
-    readonly text: string,
+    /** Revision 1's text, or what builds it when first asked for (no socket of a room may need it). */
+    private readonly encode: string | (() => string),
     private readonly build: () => ServerMessage,
     /**
      * The same update for a client of protocol 2 or later, smaller: its changes against what its
@@ -20,6 +22,11 @@ export class PreparedFrame {
      */
     private readonly buildImplied?: () => string,
   ) {}
+
+  /** Revision 1's text: what every client reads, and what the bus between nodes carries. */
+  get text(): string {
+    return (this.textBuilt ??= typeof this.encode === 'string' ? this.encode : this.encode());
+  }
 
   /** The text for a socket that speaks `protocol`. */
   textFor(protocol: number): string {

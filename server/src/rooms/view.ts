@@ -170,7 +170,8 @@ const members = (json: string) => json.slice(1, -1);
  * the view each seat was last sent, and one for spectators (they all see the same view). An update
  * builds the shared view once, diffs it and encodes it once for every seat holding the same last
  * view (after the first update: all of them), and per seat only its own fields; the events, shared
- * by every recipient, are encoded once. A seat's clients all hold that last view: they followed
+ * by every recipient, are encoded once. Each protocol revision's frame is built only when a socket
+ * (or the bus) asks for it. A seat's clients all hold that last view: they followed
  * every update, or joined since (GAME_STATE), and the fields that change between updates without
  * one are sent every time (`diffView`, whose result each frame's changes equal).
  */
@@ -224,16 +225,25 @@ export class UpdateEncoder {
     const frame = (base: Base | undefined, own: OwnView): { frame: PreparedFrame; base: Base } => {
       shared ??= sharedView(room);
       const next = shared;
-      const common = sharedPart(base?.shared, next);
-      const mine = diffFields(base?.own, own, OWN_FIELDS);
-      const text = `${start}${join(common.json, members(JSON.stringify(mine)))}}}`;
+      // Revision 1's changes, diffed only if a socket of revision 1 (or the bus) asks for them:
+      // when every client speaks protocol 2, an update builds only the implied frames.
+      let legacy: { common: SharedPart; mine: GameChanges } | undefined;
+      const diffed = () =>
+        (legacy ??= {
+          common: sharedPart(base?.shared, next),
+          mine: diffFields(base?.own, own, OWN_FIELDS),
+        });
+      const text = () => {
+        const { common, mine } = diffed();
+        return `${start}${join(common.json, members(JSON.stringify(mine)))}}}`;
+      };
       const { id: gameId, seq } = room;
       const message = () => ({
         type: 'GAME_UPDATE' as const,
         gameId,
         seq,
         events,
-        changes: { ...common.changes, ...mine },
+        changes: { ...diffed().common.changes, ...diffed().mine },
       });
       // With no base the changes are the whole view already: nothing to imply.
       const implied = base
