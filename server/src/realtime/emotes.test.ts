@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 /**
  * Table reactions over /ws: delivered to the table and its spectators, rate-limited, never between
  * a blocked pair, refused for spectators and bad payloads without closing the socket. See
@@ -24,7 +25,7 @@ describe.each(DIALECTS)('table reactions on %s', (dialect) => {
     const p = await connectPlayer(
       t.app,
       url,
-      unreservedName(() => `em${++n}_${dialect.slice(0, 2)}_${Date.now() % 10000}`),
+      unreservedName(() => `em${++n}_${dialect.slice(0, 2)}_${randomInt(10000)}`),
     );
     sockets.push(p.socket);
     return p;

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { botPersonaOf } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
@@ -27,7 +28,7 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     const p = await connectPlayer(
       t.app,
       url,
-      unreservedName(() => `tb${++n}_${dialect.slice(0, 2)}_${Date.now() % 10000}`),
+      unreservedName(() => `tb${++n}_${dialect.slice(0, 2)}_${randomInt(10000)}`),
     );
     sockets.push(p.socket);
     return p;

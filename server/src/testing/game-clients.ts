@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
 import type { GameView } from '@shared/protocol';
 import type { App } from '../app';
@@ -17,7 +18,7 @@ let counter = 0;
 export async function connectPlayer(
   app: App,
   url: string,
-  name = unreservedName(() => `p${++counter}_${Date.now() % 100000}`),
+  name = unreservedName(() => `p${++counter}_${randomInt(100000)}`),
 ): Promise<Player> {
   const { token, user } = await register(app, { username: name.slice(0, 20) });
   return { socket: await TestSocket.signedIn(url, token), token, userId: user.id, username: user.username };

@@ -5,7 +5,7 @@
  * Every variable a child gets is explicit, so nothing leaks in from the caller's environment.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -167,7 +167,7 @@ let counter = 0;
 
 /** A new user registered through `node`, with a signed-in socket on `node`. */
 export async function playerOn(node: ServerNode): Promise<Player> {
-  const name = unreservedName(() => `n${++counter}_${Date.now() % 100_000}`);
+  const name = unreservedName(() => `n${++counter}_${randomInt(100_000)}`);
   const { token, user } = await nodeApi<{ token: string; user: { id: number } }>(
     node,
     'POST',

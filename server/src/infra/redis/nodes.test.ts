@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 /**
  * Two server nodes (two in-process apps) on one PostgreSQL database and one Redis: what a player
  * on one node does reaches players on the other. See docs/scale-out.md.
@@ -54,7 +55,7 @@ describe.skipIf(!enabled)('two nodes sharing PostgreSQL and Redis', () => {
     const p = await connectPlayer(
       node.app,
       url,
-      unreservedName(() => `nd${++n}_${Date.now() % 10_000}`),
+      unreservedName(() => `nd${++n}_${randomInt(10_000)}`),
     );
     sockets.push(p.socket);
     return p;

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESIGN_MOVE } from '@shared/game';
 import { gameReplaySchema } from '@shared/protocol';
@@ -34,7 +35,7 @@ describe.each(DIALECTS)('resigning a game of three on %s', (dialect) => {
       const p = await connectPlayer(
         t.app,
         url,
-        unreservedName(() => `rs${++n}_${dialect.slice(0, 2)}_${Date.now() % 10000}`),
+        unreservedName(() => `rs${++n}_${dialect.slice(0, 2)}_${randomInt(10000)}`),
       );
       sockets.push(p.socket);
       players.push(p);
@@ -171,7 +172,7 @@ describe.each(DIALECTS)('resigning a game of three on %s', (dialect) => {
     const watcher = await connectPlayer(
       t.app,
       url,
-      unreservedName(() => `rw${++n}_${Date.now() % 10000}`),
+      unreservedName(() => `rw${++n}_${randomInt(10000)}`),
     );
     sockets.push(watcher.socket);
     const seatA = seatOf(await joinGame(a, gameId), a);
