@@ -21,7 +21,7 @@ const A_DAY = 'public, max-age=86400';
 /** A web build as Vite and the build's other steps lay it out, each file with its cache rule. */
 const FILES: Record<string, { body: string; type: RegExp; cache: string }> = {
   'index.html': {
-    body: `<!doctype html><title>Spar</title><div id="root"></div><!-- ${text('html', 60)} -->`,
+    body: `<!doctype html><html><head><title>Spar</title></head><body><div id="root"></div><!-- ${text('html', 60)} --></body></html>`,
     type: /^text\/html/,
     cache: 'no-cache',
   },
@@ -69,6 +69,13 @@ const SMALL_SCRIPT_BODY = ['hearts', 'diamonds', 'clubs', 'spades']
 /** A page with no compressed copy (as a page the server builds per request would have). */
 const UNCOMPRESSED_PAGE = 'legal.html';
 
+const MANIFEST = {
+  'index.html': { file: 'assets/index-Dc78wJSG.js', isEntry: true, css: ['assets/index-B9xQw2Lk.css'] },
+  'src/app/pages/home.tsx': { file: 'assets/home-Hq3xP0aa.js' },
+  'src/app/pages/games.tsx': { file: 'assets/games-Gw7yT2bb.js', imports: ['index.html'] },
+};
+const hint = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+
 function webBuild(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'spar-build-'));
   const write = (file: string, body: string | Buffer) => {
@@ -87,6 +94,8 @@ function webBuild(): string {
   // Left by an older build that made public maps, copies and all.
   withCopies('assets/index-Dc78wJSG.js.map', JSON.stringify({ version: 3, mappings: text('map', 100) }));
   write('sounds/ui/click.mp3', Buffer.alloc(4096, 7));
+  // Vite's manifest, from which each page's HTML names that page's own files (page-hints.ts).
+  write('.vite/manifest.json', JSON.stringify(MANIFEST));
   return dir;
 }
 
@@ -152,8 +161,28 @@ describe('serving the web build', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers.vary).toMatch(/accept-encoding/i);
-      expect(decoded(res).toString('utf8')).toBe(FILES['index.html']!.body);
+      const page = decoded(res).toString('utf8');
+      expect(page).toContain('<title>Spar</title>');
+      expect(page).toContain(FILES['index.html']!.body.slice(FILES['index.html']!.body.indexOf('<body>')));
     }
+  });
+
+  it("names the page's own files in its HTML, in the head, and not another page's", async () => {
+    const games = (await app.inject({ method: 'GET', url: '/games' })).body;
+    expect(games).toContain(hint('assets/games-Gw7yT2bb.js'));
+    expect(games.indexOf(hint('assets/games-Gw7yT2bb.js'))).toBeLessThan(games.indexOf('</head>'));
+    expect(games).not.toContain('home-Hq3xP0aa');
+    // The entry is the page's own script already.
+    expect(games).not.toContain(hint('assets/index-Dc78wJSG.js'));
+    const home = (await app.inject({ method: 'GET', url: '/' })).body;
+    expect(home).toContain(hint('assets/home-Hq3xP0aa.js'));
+    expect(home).not.toContain('games-Gw7yT2bb');
+  });
+
+  it("never serves the build's manifest", async () => {
+    const res = await app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('isEntry');
   });
 
   it('HEAD gives the headers of the variant GET would send, and no body', async () => {

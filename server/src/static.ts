@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { loadPageHints, withPageHints } from './page-hints';
 
 /** Files the build compresses beside the original: `x.js.br`, `x.js.gz` (docs/operations.md). */
 const COMPRESSED_VARIANT = /\.(br|gz)$/;
@@ -36,7 +37,8 @@ export function cacheControlFor(relativePath: string): string {
  * that matches no file gets index.html, so the client-side router owns every page route; unknown
  * /api paths and missing files stay JSON 404s. Each file goes out as the build's brotli or gzip
  * copy when the client accepts one (`Vary: Accept-Encoding` either way), and source maps are
- * never served, whatever the build folder holds. See docs/operations.md, "Serving the web app".
+ * never served, whatever the build folder holds. A page's HTML names the files that page needs
+ * (./page-hints.ts). See docs/operations.md, "Serving the web app".
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -50,7 +52,8 @@ export async function registerWebApp(
       root: staticDir,
       index: ['index.html'],
       preCompressed: true,
-      allowedPath: (pathname) => !/\.map$/i.test(pathname),
+      // Source maps, and Vite's manifest (read by page-hints.ts), stay on the server.
+      allowedPath: (pathname) => !/\.map$/i.test(pathname) && !/^\/\.vite\//.test(pathname),
       setHeaders(reply, filePath) {
         reply.header('Cache-Control', cacheControlFor(path.relative(staticDir, filePath)));
       },
@@ -59,19 +62,22 @@ export async function registerWebApp(
     app.log.warn({ staticDir }, 'web app is not built: run `npm run build`');
   }
 
+  const hints = hasBuild ? loadPageHints(staticDir) : null;
+  const indexHtml = hasBuild ? readFileSync(path.join(staticDir, 'index.html'), 'utf8') : '';
   const sendPage = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     reply.header('Cache-Control', 'no-cache');
-    if (!pageHtml) return reply.type('text/html').sendFile('index.html');
     // A page built per request is compressed on the fly when it is large enough, so its answer
     // depends on Accept-Encoding whatever this one carries; its ETag lets a revalidation skip it.
-    const html = await pageHtml(pathname);
+    const page = pageHtml ? await pageHtml(pathname) : indexHtml;
+    const html = hints ? withPageHints(page, hints(pathname)) : page;
     const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
     reply.header('Vary', 'Accept-Encoding').header('ETag', etag);
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   };
-  // The home page has its preview too, so it is made like any other page rather than sent as a file.
-  if (hasBuild && pageHtml) app.get('/', (request, reply) => sendPage('/', request, reply));
+  // The home page has its preview and hints too, so it is made like any other page rather than
+  // sent as a file.
+  if (hasBuild) app.get('/', (request, reply) => sendPage('/', request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
