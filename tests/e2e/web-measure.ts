@@ -128,8 +128,36 @@ export class PageTally {
     const cdp = await page.context().newCDPSession(page);
     const tally = new PageTally(cdp);
     tally.listen();
+    page.on('requestfinished', (request) => tally.finishedElsewhere(request));
+    page.on('requestfailed', (request) => tally.finishedElsewhere(request));
     await cdp.send('Network.enable');
     return tally;
+  }
+
+  /**
+   * A dedicated worker's script is announced to the page's session, but Chromium reports the end
+   * of its loading to the worker's own target, so the page's session never sees it finish.
+   * Playwright does: a request still pending here a moment after Playwright saw it end is counted
+   * from Playwright's sizes (none if a service worker or the cache answered it).
+   */
+  private finishedElsewhere(request: Request): void {
+    const failed = request.failure() !== null;
+    setTimeout(async () => {
+      const entry = [...this.pending].find(([, pending]) => pending.url === request.url());
+      if (!entry) return;
+      const [id, pending] = entry;
+      this.pending.delete(id);
+      this.lastActivity = Date.now();
+      if (failed) return;
+      const response = await request.response();
+      const sizes = await request.sizes();
+      const source: Source = response?.fromServiceWorker() ? 'service worker' : pending.source;
+      this.transfers.push({
+        ...pending,
+        source,
+        bytes: source === 'network' ? sizes.responseHeadersSize + sizes.responseBodySize : 0,
+      });
+    }, 250);
   }
 
   private listen(): void {
