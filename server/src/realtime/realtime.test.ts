@@ -98,6 +98,27 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       });
     });
 
+    it('refuses a MESSAGING_AUTH whose protocol is not a revision number, and signs in with a real one after', async () => {
+      const url = await setup();
+      const { token, user } = await register(t.app, { username: 'proto_picky' });
+      const s = await TestSocket.open(url);
+      sockets.push(s);
+      for (const protocol of ['2', 2.5, 0, -1, 1001, 1e300, null, true, [2], { revision: 2 }]) {
+        s.send({ type: 'MESSAGING_AUTH', token, protocol });
+        const refused = await s.next('ERROR');
+        expect(refused.code, JSON.stringify(protocol)).toBe('INVALID_MESSAGE');
+        expect(JSON.stringify(refused)).not.toContain(token);
+      }
+      // None of them signed the socket in.
+      s.send({ type: 'CHECK_QUEUE_STATUS' });
+      expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED' });
+      s.send({ type: 'MESSAGING_AUTH', token, protocol: 2 });
+      expect(await s.next('MESSAGING_AUTH_SUCCESS')).toEqual({
+        type: 'MESSAGING_AUTH_SUCCESS',
+        userId: user.id,
+      });
+    });
+
     it('answers junk frames with INVALID_MESSAGE and keeps serving', async () => {
       const url = await setup();
       const p = await player(url);
