@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
+import { DOCUMENT_ONLY_HEADERS, readAsDocument } from './static';
 import { loadConfig } from './config';
 import type { LightMyRequestResponse } from 'fastify';
 
@@ -177,6 +178,42 @@ describe('serving the web build', () => {
     const home = (await app.inject({ method: 'GET', url: '/' })).body;
     expect(home).toContain(hint('assets/home-Hq3xP0aa.js'));
     expect(home).not.toContain('games-Gw7yT2bb');
+  });
+
+  it('sends the document-only security headers with pages, SVG and the service worker, not with scripts or styles', async () => {
+    const headersOf = async (url: string) =>
+      (await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } })).headers;
+    for (const url of ['/', '/games', '/assets/decks/classic/A13.svg', '/sw.js']) {
+      const headers = await headersOf(url);
+      expect(headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    for (const url of ['/assets/index-Dc78wJSG.js', '/assets/index-B9xQw2Lk.css', '/sounds/ui/click.mp3']) {
+      const headers = await headersOf(url);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(headers[name], `${url} ${name}`).toBeUndefined();
+      // What a subresource itself is held to stays.
+      expect(headers['x-content-type-options'], url).toBe('nosniff');
+      expect(headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
+  it('knows which files are read as documents or run as workers', () => {
+    for (const file of [
+      'index.html',
+      'legal.html.br',
+      'assets/decks/classic/A13.svg',
+      'sw.js',
+      'assets/local-game.worker-BaMtuYio.js',
+    ])
+      expect(readAsDocument(file), file).toBe(true);
+    for (const file of [
+      'assets/index-Dc78wJSG.js',
+      'assets/index-Dc78wJSG.js.gz',
+      'assets/home-WosWQry9.css',
+      'favicon.ico',
+      'sounds/ui/click.mp3',
+    ])
+      expect(readAsDocument(file), file).toBe(false);
   });
 
   it("never serves the build's manifest", async () => {
