@@ -152,6 +152,25 @@ async function visit(
   return { page, tally, result };
 }
 
+/**
+ * The page's own asset requests that its service worker answered (it took control during the cold
+ * visit, and had precached the file by then): the bytes its precache paid for those files.
+ */
+function precachedForPage(result: Visit): { files: number; bytes: number; bodies: number } {
+  const assetKinds = new Set(['document', 'script', 'stylesheet', 'font', 'image']);
+  const answered = new Set(
+    result.bytes.transfers
+      .filter((t) => t.source === 'service worker' && assetKinds.has(t.kind))
+      .map((t) => new URL(t.url).pathname),
+  );
+  const paid = (result.precache?.transfers ?? []).filter((t) => answered.has(new URL(t.url).pathname));
+  return {
+    files: paid.length,
+    bytes: paid.reduce((sum, t) => sum + t.bytes, 0),
+    bodies: paid.reduce((sum, t) => sum + t.bytes - (t.headerBytes ?? 0), 0),
+  };
+}
+
 const seconds = (ms: number | null | undefined) =>
   ms === null || ms === undefined ? 'n/a' : `${(ms / 1000).toFixed(2)} s`;
 const ratio = (ms: number | null | undefined, base: number | null) =>
@@ -287,10 +306,13 @@ async function run(browser: Browser, origin: string, bareUrl: string): Promise<v
   const coldLcp = homeCold.result.lcp;
   console.log('\ntargets:');
   const firstVisit = homeCold.result.bytes;
+  // A file the page asked for after the service worker had precached it cost the precache's bytes.
+  const viaWorker = precachedForPage(homeCold.result);
   verdict(
-    firstVisit.assetBodies <= FIRST_VISIT_BUDGET,
-    `first visit of home (HTML, JS, CSS, fonts, images, as sent) ${kb(firstVisit.assetBodies)} ≤ 170 KB` +
-      ` (${kb(firstVisit.assets)} with the responses' headers)`,
+    firstVisit.assetBodies + viaWorker.bodies <= FIRST_VISIT_BUDGET,
+    `first visit of home (HTML, JS, CSS, fonts, images, as sent) ${kb(firstVisit.assetBodies + viaWorker.bodies)}` +
+      ` ≤ 170 KB (${kb(firstVisit.assets + viaWorker.bytes)} with the responses' headers;` +
+      ` ${viaWorker.files} of the files by way of the service worker's precache)`,
   );
   verdict(
     homeWarm.result.bytes.total <= REPEAT_VISIT_BUDGET,

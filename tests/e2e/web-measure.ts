@@ -300,6 +300,7 @@ export class ServiceWorkerTally {
       kind: kindOfResourceType(request.resourceType()),
       source: cached ? 'cache' : 'network',
       bytes: cached ? 0 : sizes.responseHeadersSize + sizes.responseBodySize,
+      headerBytes: cached ? 0 : sizes.responseHeadersSize,
     });
     this.inFlight.delete(request);
     this.lastActivity = Date.now();
