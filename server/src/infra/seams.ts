@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS } from '@shared/protocol';
-import { AttemptLimiter, type AttemptLimits } from './attempt-limiter';
+import { AttemptLimiter, BackoffLimiter, type AttemptLimits } from './attempt-limiter';
 import { LocalBus, type Bus } from './bus';
 import { LocalMatchStore, LocalMatcherLock, type MatchStore, type MatcherLock } from './match-store';
 import { LocalRematchStore, type RematchStore } from './rematch-store';
@@ -9,7 +9,8 @@ import { LocalPresenceStore, type PresenceStore } from './presence-store';
 import { LocalQueueStore, type QueueStore } from './queue-store';
 import { RedisBus } from './redis/bus';
 import { createRedis, type RedisConnections } from './redis/connection';
-import { RedisAttemptLimiter, RedisChatRateLimiter } from './redis/limits';
+import { RedisAttemptLimiter, RedisBackoffLimiter, RedisChatRateLimiter } from './redis/limits';
+import { ADDRESS_POLICY, PAIR_POLICY, SignInThrottle } from './sign-in-throttle';
 import { RedisPresenceStore } from './redis/presence';
 import { RedisMatchStore, RedisMatcherLock, RedisQueueStore } from './redis/queues';
 import { RedisRematchStore } from './redis/rematches';
@@ -30,7 +31,7 @@ export interface Seams {
   paymentSweepLock: MatcherLock;
   rematches: RematchStore;
   /** Failed sign-ins per account name: 5 in 15 minutes. */
-  loginFailures: AttemptLimits;
+  loginFailures: SignInThrottle;
   /** "Forgot password?" requests per e-mail address: 5 in an hour. */
   resetRequests: AttemptLimits;
   /** Chat messages per sender across nodes; undefined: the chat module counts in memory. */
@@ -42,8 +43,6 @@ export interface Seams {
   close(): Promise<void>;
 }
 
-const LOGIN_FAILURES = 5;
-const LOGIN_WINDOW_MS = 15 * 60_000;
 const RESET_REQUESTS = 5;
 const RESET_WINDOW_MS = 60 * 60_000;
 
@@ -59,7 +58,10 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
       lock: new LocalMatcherLock(),
       paymentSweepLock: new LocalMatcherLock(),
       rematches: new LocalRematchStore(),
-      loginFailures: new AttemptLimiter(LOGIN_FAILURES, LOGIN_WINDOW_MS, now),
+      loginFailures: new SignInThrottle(
+        new BackoffLimiter(PAIR_POLICY, now),
+        new BackoffLimiter(ADDRESS_POLICY, now),
+      ),
       resetRequests: new AttemptLimiter(RESET_REQUESTS, RESET_WINDOW_MS, now),
       chatRate: undefined,
       redis: null,
@@ -91,7 +93,10 @@ export async function createSeams(config: Config, log: FastifyBaseLogger, now: (
     // A sweep can take minutes (one verify call after another): its lease is renewed meanwhile.
     paymentSweepLock: new RedisMatcherLock(redis, nodeId, log, 30_000, 'payments:sweep'),
     rematches: new RedisRematchStore(redis),
-    loginFailures: new RedisAttemptLimiter(redis, 'login', LOGIN_FAILURES, LOGIN_WINDOW_MS),
+    loginFailures: new SignInThrottle(
+      new RedisBackoffLimiter(redis, 'login', PAIR_POLICY, now),
+      new RedisBackoffLimiter(redis, 'login-address', ADDRESS_POLICY, now),
+    ),
     resetRequests: new RedisAttemptLimiter(redis, 'reset', RESET_REQUESTS, RESET_WINDOW_MS),
     chatRate: new RedisChatRateLimiter(redis, CHAT_RATE_LIMIT, CHAT_RATE_WINDOW_MS),
     redis,

@@ -1,8 +1,10 @@
+import { backoffDelay, type AttemptLimits, type BackoffPolicy } from '../attempt-limiter';
 import type { RedisConnections } from './connection';
 
 /*
  * Limits every node must count together (see docs/scale-out.md, "Rate limits"):
  *   attempts:<name>:<key>   failures in the current window (expires with the window)
+ *   backoff:<name>:<key>    hash {n: failures, last: time of the last one}, forgotten a while after it
  *   chat:rate:<user id>     sorted set of the client ids of recent messages, by time sent
  */
 
@@ -23,7 +25,22 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1
 `;
 
+/**
+ * KEYS: hash. ARGV: now, forget-after ms. Counts a failure at `now`, from 1 again when the last
+ * one is forgotten by then (Redis's expiry may not have run yet). The caller's clock, not
+ * Redis's, so every node and the tests agree with the in-memory BackoffLimiter.
+ */
+const BACKOFF_FAIL = `
+local last = redis.call('HGET', KEYS[1], 'last')
+if last and tonumber(ARGV[1]) - tonumber(last) >= tonumber(ARGV[2]) then redis.call('DEL', KEYS[1]) end
+local n = redis.call('HINCRBY', KEYS[1], 'n', 1)
+redis.call('HSET', KEYS[1], 'last', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return n
+`;
+
 type Scripted = RedisConnections['command'] & {
+  backoffFail(key: string, now: number, forgetAfterMs: number): Promise<number>;
   attemptFail(key: string, windowMs: number): Promise<number>;
   chatTake(key: string, now: number, windowMs: number, limit: number, clientId: string): Promise<number>;
 };
@@ -32,6 +49,7 @@ function scripted(conn: RedisConnections): Scripted {
   const r = conn.command;
   if (!('attemptFail' in r)) {
     r.defineCommand('attemptFail', { numberOfKeys: 1, lua: FAIL });
+    r.defineCommand('backoffFail', { numberOfKeys: 1, lua: BACKOFF_FAIL });
     r.defineCommand('chatTake', { numberOfKeys: 1, lua: CHAT_TAKE });
   }
   return r as Scripted;
@@ -70,6 +88,44 @@ export class RedisAttemptLimiter {
 
   private key(key: string) {
     return this.conn.key('attempts', this.name, key);
+  }
+}
+
+/**
+ * Growing delays per key, shared by all nodes: the same contract as the in-memory BackoffLimiter.
+ * While Redis is unreachable its calls reject, so sign-in answers 503 rather than letting guesses
+ * through unlimited.
+ */
+export class RedisBackoffLimiter implements AttemptLimits {
+  private readonly redis: Scripted;
+
+  constructor(
+    private readonly conn: RedisConnections,
+    private readonly name: string,
+    private readonly policy: BackoffPolicy,
+    private readonly now: () => number,
+  ) {
+    this.redis = scripted(conn);
+  }
+
+  async retryAfter(key: string): Promise<number> {
+    const [failures, last] = await this.conn.command.hmget(this.key(key), 'n', 'last');
+    if (failures === null || last === null) return 0;
+    const now = this.now();
+    if (now - Number(last) >= this.policy.forgetAfterMs) return 0;
+    return Math.max(0, Number(last) + backoffDelay(this.policy, Number(failures)) - now);
+  }
+
+  async fail(key: string): Promise<void> {
+    await this.redis.backoffFail(this.key(key), this.now(), this.policy.forgetAfterMs);
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.conn.command.del(this.key(key));
+  }
+
+  private key(key: string) {
+    return this.conn.key('backoff', this.name, key);
   }
 }
 

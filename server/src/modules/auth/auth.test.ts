@@ -256,18 +256,51 @@ describe.each(DIALECTS)('accounts on %s', (dialect) => {
       }
     });
 
-    it('locks an account for a while after 5 failures, from any address', async () => {
-      for (let i = 0; i < 5; i++)
-        expect(
-          (await post('/api/auth/login', { username: 'kwame', password: `nope-${i}-xx` })).statusCode,
-        ).toBe(401);
-      const locked = await post('/api/auth/login', { username: 'Kwame', password: 'correct horse' });
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toMatch(/Too many failed sign-in attempts/);
-      t.clock.advance(15 * 60_000);
-      expect(
-        (await post('/api/auth/login', { username: 'Kwame', password: 'correct horse' })).statusCode,
-      ).toBe(200);
+    it('never lets wrong passwords from 50 other addresses stop the owner signing in from theirs', async () => {
+      const from = (remoteAddress: string, password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'Kwame', password },
+          remoteAddress,
+        });
+      for (let address = 0; address < 50; address++) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 7; i++)
+          statuses.push((await from(`198.51.100.${address}`, `guess-${i}-xx`)).statusCode);
+        // Five tries, then this address waits before its next guess at this account.
+        expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      }
+      const owner = await from('203.0.113.7', 'correct horse');
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json()).toMatchObject({ message: 'Login successful' });
+    });
+
+    it('slows a password-guessing client down, each wait twice the last, and lets it in once it waits', async () => {
+      // Ten requests: the route's own limit per address and minute (below) would refuse an eleventh.
+      const guess = (password: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { username: 'kwame', password },
+          remoteAddress: '198.51.100.77',
+        });
+      for (let i = 0; i < 5; i++) expect((await guess(`nope-${i}-xx`)).statusCode).toBe(401);
+      const first = await guess('correct horse');
+      expect(first.statusCode).toBe(429);
+      expect(first.json()).toMatchObject({
+        code: 'too_many_attempts',
+        message: 'Too many failed sign-in attempts. Please try again in 1 second.',
+      });
+      t.clock.advance(999);
+      expect((await guess('correct horse')).statusCode).toBe(429);
+      t.clock.advance(1);
+      expect((await guess('still-wrong-x')).statusCode).toBe(401);
+      const second = await guess('correct horse');
+      expect(second.statusCode).toBe(429);
+      expect(second.json().message).toBe('Too many failed sign-in attempts. Please try again in 2 seconds.');
+      t.clock.advance(2_000);
+      expect((await guess('correct horse')).statusCode).toBe(200);
     });
 
     it('limits sign-in requests per IP address', async () => {

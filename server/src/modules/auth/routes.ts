@@ -137,7 +137,7 @@ export function authRoutes(
   app.post(
     '/api/auth/reset-password',
     { config: SIGN_IN_LIMIT, schema: resetPasswordContract },
-    async (request) => accounts.settings.resetPassword(request.body),
+    async (request) => accounts.settings.resetPassword(request.body, request.ip),
   );
 
   app.get('/api/auth/account', { preValidation: auth, schema: accountSettingsContract }, async (request) =>

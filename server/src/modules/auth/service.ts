@@ -10,6 +10,7 @@ import type {
 } from '@shared/protocol';
 import { RESERVED_USERNAME_MESSAGE, isReservedUsername } from '@shared/usernames';
 import { AuthError, DomainError } from '../../errors';
+import { retryText } from '../../infra/sign-in-throttle';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
 import { InvalidGoogleToken, type GoogleIdentity } from './google';
 import * as repo from './repo';
@@ -113,12 +114,12 @@ export class AccountService {
   }
 
   async login(input: { username: string; password: string }, client: ClientInfo): Promise<AuthResponse> {
-    const key = input.username.toLowerCase();
-    const wait = await this.deps.loginFailures.retryAfter(key);
+    const throttle = this.deps.loginFailures;
+    const wait = await throttle.retryAfter(input.username, client.ip);
     if (wait > 0) {
       throw new DomainError(
         'rate_limited',
-        `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60_000)} minutes.`,
+        `Too many failed sign-in attempts. Please try again in ${retryText(wait)}.`,
         'too_many_attempts',
       );
     }
@@ -127,10 +128,10 @@ export class AccountService {
       ? await verifyPassword(user.password_hash, input.password)
       : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
-      await this.deps.loginFailures.fail(key);
+      await throttle.failed(input.username, client.ip);
       throw new AuthError('Invalid username or password', 'invalid_credentials');
     }
-    await this.deps.loginFailures.reset(key);
+    await throttle.succeeded(input.username, client.ip);
     const token = await this.createSession(user.id, client);
     return {
       token,

@@ -69,6 +69,28 @@ describe.each(DIALECTS)('account recovery and settings on %s', (dialect) => {
       expect((await login('adwoa', 'new secret 1')).statusCode).toBe(200);
     });
 
+    it('lets the owner who reset it sign in at once from there, whatever they guessed before', async () => {
+      await register(t.app, { username: 'forgetful', email: 'forgetful@example.com' });
+      const fromHome = (url: string, payload: object) =>
+        t.app.inject({ method: 'POST', url, payload, remoteAddress: '203.0.113.50' });
+      for (let i = 0; i < 6; i++)
+        await fromHome('/api/auth/login', { username: 'forgetful', password: `was it ${i}?` });
+      const slowed = await fromHome('/api/auth/login', { username: 'forgetful', password: 'correct horse' });
+      expect(slowed.statusCode).toBe(429);
+      await post('/api/auth/forgot-password', { email: 'forgetful@example.com' });
+      await waitForMails('forgetful@example.com', 1);
+      const reset = await fromHome('/api/auth/reset-password', {
+        token: resetToken('forgetful@example.com'),
+        password: 'now i know it',
+      });
+      expect(reset.statusCode).toBe(200);
+      const signedIn = await fromHome('/api/auth/login', {
+        username: 'forgetful',
+        password: 'now i know it',
+      });
+      expect(signedIn.statusCode).toBe(200);
+    });
+
     it('answers an unknown address exactly as a known one, and mails nothing', async () => {
       await register(t.app, { username: 'kwesi', email: 'kwesi@example.com' });
       const sentBefore = t.mailer.sent.length;
@@ -208,7 +230,7 @@ describe.each(DIALECTS)('account recovery and settings on %s', (dialect) => {
       expect((await login('owner_a', 'taken over!')).statusCode).toBe(200);
     });
 
-    it('counts wrong current passwords against the sign-in lockout', async () => {
+    it('slows wrong current passwords down per account, and never the owner’s sign-in', async () => {
       const { token } = await register(t.app, { username: 'guessed' });
       const codes = [];
       for (let i = 0; i < 6; i++)
@@ -222,6 +244,20 @@ describe.each(DIALECTS)('account recovery and settings on %s', (dialect) => {
           ).statusCode,
         );
       expect(codes).toEqual([403, 403, 403, 403, 403, 429]);
+      const refused = await post(
+        '/api/auth/change-password',
+        { currentPassword: 'correct horse', newPassword: 'whatever 123' },
+        bearer(token),
+      );
+      expect(refused.json().message).toBe('Too many failed attempts. Please try again in 1 second.');
+      expect((await login('guessed', 'correct horse')).statusCode).toBe(200);
+      t.clock.advance(1_000);
+      const changed = await post(
+        '/api/auth/change-password',
+        { currentPassword: 'correct horse', newPassword: 'whatever 123' },
+        bearer(token),
+      );
+      expect(changed.statusCode).toBe(200);
     });
   });
 

@@ -6,6 +6,7 @@ import type { AccountSettingsResponse, ChangeEmailResponse } from '@shared/proto
 import type { EmailTokenPurpose } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Mail } from '../../infra/mail';
+import { retryText } from '../../infra/sign-in-throttle';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './crypto';
 import { emailChangeMail, passwordResetMail } from './mails';
 import * as repo from './repo';
@@ -133,8 +134,14 @@ export class AccountSettings {
     return sent < RESET_MAILS_PER_ACCOUNT_PER_HOUR;
   }
 
-  /** Sets a new password with a reset link and signs the account out everywhere. */
-  async resetPassword(input: { token: string; password: string }): Promise<{ message: string }> {
+  /**
+   * Sets a new password with a reset link and signs the account out everywhere. `address` is the
+   * client's, which then signs in at once whatever it guessed before.
+   */
+  async resetPassword(
+    input: { token: string; password: string },
+    address: string | null = null,
+  ): Promise<{ message: string }> {
     const row = await repo.findEmailToken(this.db, hashToken(input.token));
     if (!row || row.purpose !== 'reset_password' || row.used_at !== null)
       throw new DomainError('invalid', INVALID_RESET, 'invalid_reset_token');
@@ -158,9 +165,11 @@ export class AccountSettings {
     });
     if (!applied) throw new DomainError('invalid', INVALID_RESET, 'invalid_reset_token');
     this.deps.onSessionsRevoked?.({ userId: user.id });
-    // The owner proved who they are: a sign-in lockout from guesses no longer applies.
-    await this.deps.loginFailures.reset(user.username_lower);
-    await this.deps.loginFailures.reset(row.email.toLowerCase());
+    // The owner proved who they are: their own earlier wrong guesses no longer slow them down.
+    const throttle = this.deps.loginFailures;
+    await throttle.succeeded(user.username_lower, address);
+    await throttle.succeeded(row.email, address);
+    await throttle.passwordCheckSucceeded(user.username_lower);
     return { message: 'Your password has been changed. Sign in with your new password.' };
   }
 
@@ -237,18 +246,20 @@ export class AccountSettings {
         'no_password',
       );
     }
-    // Guesses count against the same lockout as sign-in, so this is no side door for them.
-    const key = user.username_lower;
-    const wait = await this.deps.loginFailures.retryAfter(key);
+    // Guesses here are slowed as sign-in's are, so this is no side door for them; they count per
+    // account, apart from sign-in, so a stolen session cannot slow its owner's sign-in.
+    const throttle = this.deps.loginFailures;
+    const wait = await throttle.passwordCheckRetryAfter(user.username_lower);
     if (wait > 0)
       throw new DomainError(
         'rate_limited',
-        `Too many failed attempts. Please try again in ${Math.ceil(wait / 60_000)} minutes.`,
+        `Too many failed attempts. Please try again in ${retryText(wait)}.`,
         'too_many_attempts',
       );
     if (!(await verifyPassword(user.password_hash, password))) {
-      await this.deps.loginFailures.fail(key);
+      await throttle.passwordCheckFailed(user.username_lower);
       throw new DomainError('forbidden', wrong, 'incorrect_password');
     }
+    await throttle.passwordCheckSucceeded(user.username_lower);
   }
 }

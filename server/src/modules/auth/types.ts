@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import type { AttemptLimits } from '../../infra/attempt-limiter';
 import type { Mailer } from '../../infra/mail';
+import type { SignInThrottle } from '../../infra/sign-in-throttle';
 import type { GoogleVerifier } from './google';
 import type { UserRow } from './repo';
 
@@ -17,7 +18,8 @@ export interface AccountDeps {
   publicUrl: string;
   sessionDays: number;
   google: GoogleVerifier | null;
-  loginFailures: AttemptLimits;
+  /** Wrong passwords, per login and address (docs/design.md, "Sign-in throttling"). */
+  loginFailures: SignInThrottle;
   /** "Forgot password?" requests per address; see docs/design.md, "Account recovery and settings". */
   resetRequests: AttemptLimits;
   /**
