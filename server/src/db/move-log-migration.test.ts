@@ -5,7 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlay, legalCards, newGame, type Card, type GameState } from '@shared/game';
-import { SqlGameStore } from '../modules/games/store';
+import { SqlGameStore } from '../modules/storage/store';
 import { StaticMigrationProvider } from './migrations';
 import type { Database } from './schema';
 
