@@ -18,6 +18,7 @@ export {
 } from './engine';
 export type { Move, NewGameOptions } from './engine';
 export { viewFor, type SeatView } from './view';
+export { lowestLegalCard } from './auto-play';
 export { chooseCard, BOT_LEVELS, type BotLevel } from './bots';
 export {
   BOT_PERSONAS,
