@@ -6,7 +6,7 @@ import {
   sql,
 } from 'kysely';
 import { usernameKey } from '@shared/usernames';
-import type { DialectName } from './dialect';
+import type { DialectName } from '../dialect';
 
 /**
  * Every schema change, in order. Written with Kysely's schema builder so both dialects run the
