@@ -9,7 +9,7 @@ import { defineConfig } from 'vitest/config';
 export const ALONE = [
   'server/src/main.test.ts',
   'server/src/rooms/cluster.test.ts',
-  'server/src/modules/games/crash.test.ts',
+  'server/src/modules/storage/crash.test.ts',
   'server/src/realtime/limits.test.ts',
   'server/src/infra/redis/nodes.test.ts',
   'tests/scripts/run-server.test.ts',

@@ -17,7 +17,7 @@ export {
   DEAL_BATCHES,
 } from './engine';
 export type { Move, NewGameOptions } from './engine';
-export { viewFor, type SeatView } from './view';
+export { lowestLegalCard } from './auto-play';
 export { chooseCard, BOT_LEVELS, type BotLevel } from './bots';
 export {
   BOT_PERSONAS,

@@ -5,7 +5,6 @@ import { applyMove, applyPlay, legalCards, newGame, resign, seatsInPlay, RESIGN_
 import { RuleError } from './errors';
 import { chooseCard } from './bots';
 import type { GameEvent, GameState } from './state';
-import { viewFor } from './view';
 import { deepFreeze, playCards } from './test-helpers';
 
 /** Three seats, dealer 2: seat 0 leads. Hearts for seat 0, diamonds for 1, clubs for 2. */
@@ -138,17 +137,6 @@ describe('resigning a game of three or four', () => {
     const start = threeSeats();
     expect(applyMove(start, 1, RESIGN_MOVE)).toEqual(resign(start, 1));
     expect(applyMove(start, 0, 'K_hearts')).toEqual(applyPlay(start, 0, 'K_hearts'));
-  });
-
-  it("a view shows who left, and the seat's cards to nobody", () => {
-    const { state } = resign(threeSeats(), 1);
-    for (const viewer of [null, 0, 1, 2]) {
-      const view = viewFor(state, viewer);
-      expect(view.resigned).toEqual([1]);
-      expect(view.cardsInHand[1]).toBe(0);
-      expect(JSON.stringify(view)).not.toContain('diamonds');
-    }
-    expect(viewFor(threeSeats(), 0).resigned).toEqual([]);
   });
 });
 

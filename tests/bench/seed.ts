@@ -7,7 +7,7 @@ import { newGame, type GameState } from '@shared/game';
 import { openDb } from '../../server/src/db';
 import { hashToken, newToken } from '../../server/src/modules/auth/crypto';
 import { insertSession, insertUser } from '../../server/src/modules/auth/repo';
-import { SqlGameStore } from '../../server/src/modules/games/store';
+import { SqlGameStore } from '../../server/src/modules/storage/store';
 import type { RoomPlayer, RoomSnapshot } from '../../server/src/rooms/types';
 
 /** The seed the `g`th seeded game was dealt from: replaying its plays on it gives its states. */

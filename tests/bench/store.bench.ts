@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { applyPlay, legalCards, newGame, type Card, type GameState } from '@shared/game';
 import { openDb, type Db } from '../../server/src/db';
-import { SqlGameStore } from '../../server/src/modules/games/store';
+import { SqlGameStore } from '../../server/src/modules/storage/store';
 import type { Progress } from '../../server/src/rooms/store';
 import type { RoomSnapshot } from '../../server/src/rooms/types';
 import { activeGame } from './seed';

@@ -223,8 +223,8 @@ describe('import cycles', () => {
         importsOf(file('db/index.ts'), "import { StaticMigrationProvider } from './migrations';"),
       ],
       [
-        file('db/migrations.ts'),
-        importsOf(file('db/migrations.ts'), "import type { DialectName } from './index';"),
+        file('db/migrations/index.ts'),
+        importsOf(file('db/migrations/index.ts'), "import type { DialectName } from '../index';"),
       ],
       [file('rooms/room.ts'), importsOf(file('rooms/room.ts'), "export { gameView } from './view';")],
       [
@@ -234,7 +234,7 @@ describe('import cycles', () => {
       [file('rooms/types.ts'), importsOf(file('rooms/types.ts'), "import { newGame } from '@shared/game';")],
     ]);
     expect(findCycles(graph).map((cycle) => cycle.map((f) => path.basename(f)))).toEqual([
-      ['index.ts', 'migrations.ts', 'index.ts'],
+      ['index.ts', 'index.ts', 'index.ts'],
       ['room.ts', 'view.ts', 'room.ts'],
     ]);
   });

@@ -21,8 +21,8 @@ import { RoomError } from '../rooms/room';
 import { Connection, type Peer, type RateOptions } from './connection';
 import { WriteGroup } from './write-group';
 import { SocketIndex } from './socket-index';
-import type { Matchmaking } from './matchmaking';
-import type { Rematches } from './rematch';
+import type { Matchmaking } from '../matchmaking/matchmaking';
+import type { Rematches } from '../matchmaking/rematch';
 
 const USER_CHANNEL_PREFIX = 'user:';
 

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { lowestLegalCard } from '@shared/game';
 import type { ServerMessage } from '@shared/protocol';
 import { LocalBus } from '../infra/bus';
 import { PreparedFrame } from '../infra/frame';
 import type { RoomDirectory } from '../infra/room-directory';
 import { RoomElsewhereError, RoomManager } from './manager';
-import { lowestLegalCard, RoomError } from './room';
+import { RoomError } from './room';
 import { StaleWriteError, type GameStore, type Progress } from './store';
 import type { RoomSnapshot } from './types';
 

@@ -3,10 +3,9 @@ import {
   RESIGN_MOVE,
   RuleError,
   applyPlay,
-  cardIndex,
   chooseCard,
   inPlay,
-  legalCards,
+  lowestLegalCard,
   resign as resignSeat,
   type Card,
   type GameEvent,
@@ -66,12 +65,6 @@ export class AlreadyInGameError extends RoomError {
   constructor(readonly userIds: number[]) {
     super('ALREADY_IN_GAME', 'You are already in a game. Finish it first.');
   }
-}
-
-/** The lowest legal card by rank (then suit): what the turn timer plays for a player. */
-export function lowestLegalCard(state: GameState, seat: number): Card {
-  const key = (card: Card) => (cardIndex(card) & 7) * 4 + (cardIndex(card) >> 3);
-  return legalCards(state, seat).reduce((low, card) => (key(card) < key(low) ? card : low));
 }
 
 /**

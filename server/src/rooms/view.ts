@@ -91,7 +91,11 @@ function sharedView(room: ViewableRoom): SharedView {
   };
 }
 
-/** A seat's own fields (a spectator's, seat null: no hand). */
+/**
+ * A seat's own fields (a spectator's, seat null: no hand). The one place a hand enters a view:
+ * every recipient's view and frames take their cards from here, and sharedView only counts them
+ * (docs/design.md, "Protocol principles"; rooms/redaction.test.ts).
+ */
 function ownView(room: ViewableRoom, seat: number | null): OwnView {
   if (seat === null) return { you: null, hand: [], legalCards: [] };
   return {

@@ -1,5 +1,5 @@
 /**
- * A real server process for the crash test (modules/games/crash.test.ts), configured by the
+ * A real server process for the crash test (modules/storage/crash.test.ts), configured by the
  * environment like the production server. It prints one JSON line per event on stdout:
  * `{"ready": "ws://…/ws"}` once it listens, and `{"held": n}` when a group-commit batch of n
  * steps is being held. Writing `hold` on stdin holds the next batch inside its transaction,

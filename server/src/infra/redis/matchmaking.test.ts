@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { ServerMessage } from '@shared/protocol';
-import { Matchmaking, EXPIRIES_FOR_COOLDOWN } from '../../realtime/matchmaking';
+import { Matchmaking, EXPIRIES_FOR_COOLDOWN } from '../../matchmaking/matchmaking';
 import type { RoomManager } from '../../rooms/manager';
 import { RoomError } from '../../rooms/room';
 import { createRedis, type RedisConnections } from './connection';

@@ -8,7 +8,7 @@ import { unreservedName } from '../../testing/usernames';
 import type { GameEventMessage, GameView } from '@shared/protocol';
 import { TestSocket } from '../../testing/ws-client';
 import { handsWon } from '../rewards/achievements';
-import { SqlGameStore } from './store';
+import { SqlGameStore } from '../storage/store';
 
 const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000', RECONNECT_GRACE_SECONDS: '0.2' };
 

@@ -15,7 +15,7 @@ import type { RoomPlayer } from '../../rooms/types';
 import { connectPlayer, joinGame, matchUp, playOn, type Player } from '../../testing/game-clients';
 import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
 import type { TestSocket } from '../../testing/ws-client';
-import { SqlGameStore } from '../games/store';
+import { SqlGameStore } from '../storage/store';
 import { ACHIEVEMENTS, countHands } from './achievements';
 
 const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };

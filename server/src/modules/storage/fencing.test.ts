@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lowestLegalCard } from '../../rooms/room';
+import { lowestLegalCard } from '@shared/game';
 import { StaleWriteError } from '../../rooms/store';
 import { DIALECTS, createTestApp, register, type TestApp } from '../../testing/harness';
 import { SqlGameStore } from './store';

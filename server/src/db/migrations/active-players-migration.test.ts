@@ -4,8 +4,8 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StaticMigrationProvider } from './migrations';
-import type { Database } from './schema';
+import { StaticMigrationProvider } from '.';
+import type { Database } from '../schema';
 
 describe('migration 0004_one_active_game', () => {
   let dir = '';

@@ -5,9 +5,9 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyPlay, legalCards, newGame, type Card, type GameState } from '@shared/game';
-import { SqlGameStore } from '../modules/games/store';
-import { StaticMigrationProvider } from './migrations';
-import type { Database } from './schema';
+import { SqlGameStore } from '../../modules/storage/store';
+import { StaticMigrationProvider } from '.';
+import type { Database } from '../schema';
 
 describe('migration 0016_move_log', () => {
   let dir = '';

@@ -3,10 +3,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, type DialectName } from '../testing/harness';
-import { CurrentSchemaPostgresDialect } from './introspection';
-import { StaticMigrationProvider } from './migrations';
-import type { Database } from './schema';
+import { DIALECTS, type DialectName } from '../../testing/harness';
+import { CurrentSchemaPostgresDialect } from '../introspection';
+import { StaticMigrationProvider } from '.';
+import type { Database } from '../schema';
 
 /** A fresh, empty database of the dialect (PostgreSQL: a schema of its own, dropped afterwards). */
 async function emptyDb(
