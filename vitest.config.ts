@@ -13,6 +13,7 @@ export const ALONE = [
   'server/src/realtime/limits.test.ts',
   'server/src/infra/redis/nodes.test.ts',
   'tests/scripts/run-server.test.ts',
+  'tests/build/server-install.test.ts',
 ];
 
 export default defineConfig({
