@@ -6,7 +6,7 @@ import { RuleError } from './errors';
 import { chooseCard } from './bots';
 import type { GameEvent, GameState } from './state';
 import { viewFor } from './view';
-import { deepFreeze, playCards } from './test-helpers';
+import { deepFreeze, playCards } from '../testing/game';
 
 /** Three seats, dealer 2: seat 0 leads. Hearts for seat 0, diamonds for 1, clubs for 2. */
 function threeSeats(targetScore = 10) {

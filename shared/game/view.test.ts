@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newGame } from './engine';
-import { playCards } from './test-helpers';
+import { playCards } from '../testing/game';
 import { viewFor } from './view';
 
 describe('viewFor', () => {
