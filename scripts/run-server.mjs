@@ -8,8 +8,8 @@ import { constants } from 'node:os';
  * allocates ~40 KB that is garbage within milliseconds (views, diffs, frames); with the default, a
  * busy server scavenged several times a second and copied whatever was still in flight. At 2000
  * players (`BENCH_ONLY=cpu npm run bench:ws`) it cut the CPU per play by ~15% and GC pauses by
- * half; at 4000 by ~4%; the knee did not move. Figures and trade-offs: docs/operations.md,
- * "Running". V8 reads the flag when the heap is created, so it must be on the command line (or
+ * half; at 4000 by ~4%; the knee did not move. Figures and trade-offs: docs/benchmarks.md,
+ * "Server flags". V8 reads the flag when the heap is created, so it must be on the command line (or
  * NODE_OPTIONS), not set at run time.
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DECK, SUITS, suitOf, type Card } from './game/cards';
 import { newGame } from './game/engine';
-import { playCards } from './game/test-helpers';
+import { playCards } from './testing/game';
 import { HOW_TO_PLAY, type ScoringExample } from './how-to-play';
 
 /** Builds a two-player hand whose fifth trick is exactly the example's plays, and plays it. */

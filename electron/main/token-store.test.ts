@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeSafeStorage, MapStore } from './test-fakes';
+import { fakeSafeStorage, MapStore } from '../testing/fakes';
 import { SecureStorageUnavailableError, TokenStore } from './token-store';
 
 const TOKEN = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MapStore } from './test-fakes';
+import { MapStore } from '../testing/fakes';
 import { restoreBounds, saveWindowState } from './window-state';
 
 const SCREEN = { x: 0, y: 0, width: 1920, height: 1080 };

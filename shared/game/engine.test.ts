@@ -3,7 +3,7 @@ import { DECK, RANKS, SUITS, type Card } from './cards';
 import { applyPlay, dealHands, legalCards, newGame } from './engine';
 import { RuleError, type RuleErrorCode } from './errors';
 import { lastTrickPoints } from './scoring';
-import { deepFreeze, playCards } from './test-helpers';
+import { deepFreeze, playCards } from '../testing/game';
 
 function expectRuleError(fn: () => unknown, code: RuleErrorCode) {
   try {

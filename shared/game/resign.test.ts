@@ -5,7 +5,7 @@ import { applyMove, applyPlay, legalCards, newGame, resign, seatsInPlay, RESIGN_
 import { RuleError } from './errors';
 import { chooseCard } from './bots';
 import type { GameEvent, GameState } from './state';
-import { deepFreeze, playCards } from './test-helpers';
+import { deepFreeze, playCards } from '../testing/game';
 
 /** Three seats, dealer 2: seat 0 leads. Hearts for seat 0, diamonds for 1, clubs for 2. */
 function threeSeats(targetScore = 10) {

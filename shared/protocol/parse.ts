@@ -46,7 +46,7 @@ function describeIssues(error: z.ZodError): string {
  * A message type's shape checked by hand: the message as its schema would give it, or null for
  * anything the check does not accept, which then goes through the schema (so the schema alone
  * words every error). Only for the messages of a game's every move, where the schema's own work
- * was most of a frame's parsing on a lone move (docs/operations.md, "bench:ws"); protocol.test
+ * was most of a frame's parsing on a lone move (docs/benchmarks.md, "bench:ws"); protocol.test
  * checks each one against its schema on arbitrary values.
  */
 type FastChecks<M extends { type: string }> = {

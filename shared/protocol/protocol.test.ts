@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DECK } from '../game/cards';
+import { gameView, viewPlayer } from '../testing/views';
 import { clientMessageSchemas } from './client';
 import {
   CLIENT_FAST_CHECKS,
@@ -264,46 +265,19 @@ describe('parseServerMessage', () => {
   });
 
   it('parses a game state with its view, and an update with its changes and events', () => {
-    const game = {
-      id: 'g1',
-      mode: 'ranked',
-      status: 'active',
-      targetScore: 10,
+    const game = gameView({
       seq: 4,
       players: [
-        {
-          seat: 0,
-          userId: 1,
-          username: 'ama',
-          avatarUrl: '/assets/shop/avatars/lion.svg',
-          score: 0,
-          cardsInHand: 4,
-          connected: true,
-          isBot: false,
-        },
-        {
-          seat: 1,
-          userId: 2,
-          username: 'kofi',
-          avatarUrl: null,
-          score: 2,
-          cardsInHand: 5,
-          connected: false,
-          isBot: false,
-        },
+        viewPlayer(0, { avatarUrl: '/assets/shop/avatars/lion.svg', cardsInHand: 4 }),
+        viewPlayer(1, { score: 2, connected: false }),
       ],
-      you: { seat: 0 },
       hand: ['6_hearts', 'K_spades', '9_clubs', '10_diamonds'],
-      dealer: 1,
       turn: 1,
       turnDeadline: 1_700_000_000_000,
       handNumber: 2,
-      trickNumber: 1,
       currentTrick: [{ seat: 0, card: '7_hearts' }],
-      lastTrick: null,
       legalCards: [],
-      winnerUserId: null,
-    };
+    });
     const state = { type: 'GAME_STATE', gameId: 'g1', game };
     expect(parseServerMessage(JSON.stringify(state))).toEqual({ ok: true, message: state });
     expect(parseServerMessage({ ...state, game: { ...game, hand: ['A_spades'] } }).ok).toBe(false);

@@ -5,7 +5,7 @@
  */
 import { applyPlay, type GameState } from '@shared/game';
 import { referenceApplyPlay } from '../fixtures/reference-engine';
-import { recordRandomGame, type RecordedGame } from '../fixtures/random-games';
+import { recordRandomGame, type RecordedGame } from '@shared/testing/random-games';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 1500);
 const ROUNDS = 7;

@@ -4,7 +4,7 @@
  * its player cap, or because the load threads themselves were busy) has a knee at least that
  * high: a lower bound. A lower bound on the relay makes the ratio an upper bound, which can show a
  * miss but never a pass; a lower bound on Spar makes it a lower bound, which can show a pass but
- * never a miss. See docs/operations.md, "bench:ws".
+ * never a miss. See docs/benchmarks.md, "bench:ws".
  */
 
 export interface MeasuredKnee {

@@ -10,7 +10,7 @@
  * Baseline, in the same run: the engine alone (`applyPlay`) replaying the same plays. Prints µs
  * per play for both and their ratio, each the median of SEGMENTS parts of the run (reported, no
  * target). A warm loop: its figure is below what a loaded server pays per play. See
- * docs/operations.md, "bench:move".
+ * docs/benchmarks.md, "bench:move".
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -10,7 +10,7 @@
  * bot. A bare static page, served from this process and loaded the same way, is the baseline each
  * time is divided by. Bytes are also checked in CI (tests/e2e/budgets.spec.ts); times only here.
  * Targets: first visit ≤ 170 KB (HTML, JS, CSS, fonts, images), repeat visit ≤ 20 KB, ≤ 30 KB over
- * /ws per player per game, cold LCP ≤ 2.5 s and ≤ 2× the bare page's. See docs/operations.md,
+ * /ws per player per game, cold LCP ≤ 2.5 s and ≤ 2× the bare page's. See docs/benchmarks.md,
  * "bench:web".
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -7,7 +7,7 @@
 // one row per frame in a WITHOUT ROWID table of SQLite in WAL mode (synchronous = NORMAL), the
 // frames of one event-loop turn in one transaction (Spar's group commit), checkpoints on a worker
 // thread. It is the floor of any server that keeps that promise on one thread: see
-// docs/operations.md, "bench:ws".
+// docs/benchmarks.md, "bench:ws".
 //
 // With BENCH_RELAY_HOP=1 (and no data folder) each frame goes to a worker thread and its reply
 // comes back from it before it is sent: the cost of handing a play to another thread and back,

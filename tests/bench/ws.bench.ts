@@ -11,7 +11,7 @@
  * Targets: (a) p50 ≤ 2×, p99 ≤ 3×; (b) Spar's knee ≥ 70% of the relay's; (c) ≤ 1.5×.
  * Reported with no target: the same round trip and knee for the durable relay, which stores each
  * frame before answering it and nothing more, the floor of a server that keeps Spar's promise
- * (docs/operations.md, "bench:ws").
+ * (docs/benchmarks.md, "bench:ws").
  */
 import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -588,7 +588,7 @@ function residentBytes(pid: number): number {
  * every frame they send, as browsers do. For each: memory per idle signed-in connection, CPU per
  * play over WARMUP_GAMES games at once, then each of the RTT_GAMES games played on one server and
  * at once the same game (same seed, same cards) on the other, for the round trip and the bytes on
- * the wire per player per game. See docs/operations.md, "permessage-deflate".
+ * the wire per player per game. See docs/benchmarks.md, "permessage-deflate".
  */
 async function compareDeflate(dataDir: string, seeded: Awaited<ReturnType<typeof seed>>): Promise<void> {
   const copyDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-deflate-'));

@@ -1,5 +1,5 @@
 /**
- * The byte budgets of a phone on mobile data (docs/operations.md, "bench:web"). Bytes do not
+ * The byte budgets of a phone on mobile data (docs/benchmarks.md, "bench:web"). Bytes do not
  * depend on the machine's speed, so they are checked here, unthrottled; the times are only
  * measured by `npm run bench:web`. The first visit's 170 KB is checked at build time by
  * scripts/check-bundle.mjs.
@@ -60,7 +60,7 @@ test('budget: a repeat visit of the signed-in home page moves at most 20 KB over
  * The budget for /ws is 30 KB per player per game. With protocol 2's implied updates
  * (docs/protocol.md, "Game updates are deltas") a practice game to 10 took 16.4–26.1 KB in 77–119
  * frames, a GAME_UPDATE 233 bytes on average in one (it was ~415, and a game 39–55 KB). A game's total depends on
- * its random deal (docs/operations.md, "bench:web", whose run prints the verdict); the size of a
+ * its random deal (docs/benchmarks.md, "bench:web", whose run prints the verdict); the size of a
  * frame does not, so this test holds the frames to what they are now: a change that fattens
  * GAME_UPDATE, or a client that stops getting implied updates, fails here.
  */

@@ -1,7 +1,7 @@
 /**
  * What a browser visit costs over the network, counted the same way by the byte budgets
  * (tests/e2e/budgets.spec.ts) and by `npm run bench:web` (tests/bench/web.bench.ts). See
- * docs/operations.md, "bench:web".
+ * docs/benchmarks.md, "bench:web".
  */
 import type { APIRequestContext, BrowserContext, CDPSession, Page, Request } from '@playwright/test';
 import { hand } from './helpers';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { LocalBus, type Bus } from './bus';
 import { createRedis, type RedisConnections } from './redis/connection';
 import { RedisBus } from './redis/bus';
-import { REDIS_URL, testPrefix } from './redis/test-support';
+import { REDIS_URL, testPrefix } from '../testing/redis';
 
 /** Both buses behave alike for one shared handler over many channels (the gateway's use). */
 const buses: [string, () => Promise<Bus & { channels?: string[] }>][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RedisRematchStore } from './redis/rematches';
-import { REDIS_URL, redisForTests } from './redis/test-support';
+import { REDIS_URL, redisForTests } from '../testing/redis';
 import { LocalRematchStore, type RematchOffer, type RematchStore } from './rematch-store';
 
 const offer = (gameId: string): RematchOffer => ({

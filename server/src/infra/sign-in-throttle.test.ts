@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BackoffLimiter, backoffDelay, type AttemptLimits, type BackoffPolicy } from './attempt-limiter';
 import { RedisBackoffLimiter } from './redis/limits';
-import { REDIS_URL, redisForTests } from './redis/test-support';
+import { REDIS_URL, redisForTests } from '../testing/redis';
 import { ADDRESS_POLICY, PAIR_POLICY, SignInThrottle, retryText } from './sign-in-throttle';
 
 const POLICY: BackoffPolicy = { free: 3, firstDelayMs: 1_000, maxDelayMs: 8_000, forgetAfterMs: 60_000 };

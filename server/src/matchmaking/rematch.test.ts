@@ -1,28 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
-import { connectPlayer, joinGame, matchUp, type Player } from '../testing/game-clients';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, bearer } from '../testing/harness';
+import { joinGame, matchUp, type Player } from '../testing/game-clients';
+import { liveAppPerTest } from '../testing/live-app';
 import { TestSocket } from '../testing/ws-client';
 
-const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
-
 describe.each(DIALECTS)('rematch on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
-  async function setup(env: Record<string, string> = {}) {
-    t = await createTestApp(dialect, { ...FAST, ...env });
-    return t.listen();
-  }
-  async function player(url: string): Promise<Player> {
-    const p = await connectPlayer(t.app, url);
-    sockets.push(p.socket);
-    return p;
-  }
+  const rig = liveAppPerTest(dialect);
+  const setup = rig.start;
+  const player = (url: string): Promise<Player> => rig.player(url);
   /** Two players who finished a game of `queue` (a resigned it); returns its id. */
   async function finished(url: string, queue: 'quick' | 'ranked' = 'quick') {
     const a = await player(url);
@@ -37,7 +22,11 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
   }
   /** The ids of the games a player plays in now. */
   async function activeGames(p: Player): Promise<string[]> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(p.token) });
+    const res = await rig.t.app.inject({
+      method: 'GET',
+      url: '/api/games?scope=mine',
+      headers: bearer(p.token),
+    });
     const games = res.json() as { id: string; status: string }[];
     return games.filter((g) => g.status === 'active').map((g) => g.id);
   }
@@ -49,7 +38,7 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
     a.socket.send({ type: 'ACCEPT_REMATCH', gameId });
     const update = await b.socket.next('REMATCH_UPDATE');
     expect(update).toMatchObject({ gameId, accepted: [a.userId] });
-    expect(update.deadline).toBe(t.clock.now() + 30_000);
+    expect(update.deadline).toBe(rig.t.clock.now() + 30_000);
     await a.socket.next('REMATCH_UPDATE');
     b.socket.send({ type: 'ACCEPT_REMATCH', gameId });
     const started = await a.socket.next('REMATCH_STARTED');
@@ -149,7 +138,7 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
     // b's page reloads: its only socket closes, and a new one joins the game within the return time.
     await b.socket.close();
     const back = await TestSocket.signedIn(url, b.token);
-    sockets.push(back);
+    rig.track(back);
     back.send({ type: 'GAME_JOIN', gameId });
     expect((await back.next('GAME_STATE')).game.status).toBe('finished');
     expect(await back.next('GAME_OVER')).toEqual({
@@ -196,7 +185,7 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
     c.socket.send({ type: 'ACCEPT_REMATCH', gameId: running });
     expect(await c.socket.next('ERROR')).toMatchObject({ code: 'FORBIDDEN', ref: 'ACCEPT_REMATCH' });
 
-    const res = await t.app.inject({
+    const res = await rig.t.app.inject({
       method: 'POST',
       url: '/api/friends/block',
       payload: { userId: a.userId },
@@ -211,7 +200,7 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
   it('practice: accepting starts the same practice at once, same bots in the same seats', async () => {
     const url = await setup();
     const a = await player(url);
-    const res = await t.app.inject({
+    const res = await rig.t.app.inject({
       method: 'POST',
       url: '/api/games/practice',
       payload: { difficulty: 'hard', opponents: 2 },

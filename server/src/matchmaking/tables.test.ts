@@ -1,38 +1,23 @@
 import { randomInt } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { botPersonaOf } from '@shared/game';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
-import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
-import { connectPlayer, joinGame, playOn, type Player } from '../testing/game-clients';
+import { DIALECTS, bearer } from '../testing/harness';
+import { joinGame, playOn, type Player } from '../testing/game-clients';
+import { liveAppPerTest } from '../testing/live-app';
 import { unreservedName } from '../testing/usernames';
 import { TestSocket } from '../testing/ws-client';
 
-const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
-
 /** Tables of 3 and 4: practice with several bots and the quick queue's table sizes. */
 describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
-  async function setup(env: Record<string, string> = {}) {
-    t = await createTestApp(dialect, { ...FAST, ...env });
-    return t.listen();
-  }
+  const rig = liveAppPerTest(dialect);
+  const setup = rig.start;
   let n = 0;
-  async function player(url: string): Promise<Player> {
-    const p = await connectPlayer(
-      t.app,
+  const player = (url: string): Promise<Player> =>
+    rig.player(
       url,
       unreservedName(() => `tb${++n}_${dialect.slice(0, 2)}_${randomInt(10000)}`),
     );
-    sockets.push(p.socket);
-    return p;
-  }
   async function queue(p: Player, size?: number) {
     p.socket.send({ type: 'JOIN_QUICK_QUEUE', token: p.token, ...(size ? { size } : {}) });
     return p.socket.next('QUEUE_JOIN_SUCCESS');
@@ -74,7 +59,7 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     const url = await setup();
     const me = await player(url);
     const post = (payload: Record<string, unknown>) =>
-      t.app.inject({ method: 'POST', url: '/api/games/practice', headers: bearer(me.token), payload });
+      rig.t.app.inject({ method: 'POST', url: '/api/games/practice', headers: bearer(me.token), payload });
     for (const opponents of [0, 4, 1.5, '3']) {
       const refused = await post({ difficulty: 'easy', opponents });
       expect(refused.statusCode, String(opponents)).toBe(400);
@@ -99,7 +84,7 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     expect(over.scores).toHaveLength(4);
     expect(Math.max(...over.scores)).toBeGreaterThanOrEqual(last.targetScore);
     const summary = (
-      await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(me.token) })
+      await rig.t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(me.token) })
     ).json();
     expect(summary).toMatchObject({ mode: 'practice', status: 'finished' });
     expect(summary.replay.players).toBe(4);
@@ -170,7 +155,7 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     }
     expect([a, b, d].map((p) => p.userId)).toContain(overs[0]!.winnerUserId);
     const mine = (
-      await t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(b.token) })
+      await rig.t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(b.token) })
     ).json();
     expect(mine[0]).toMatchObject({ id: gameId, mode: 'quick', status: 'finished' });
     expect(mine[0].players).toHaveLength(3);
@@ -232,7 +217,7 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
     await a.socket.next('MATCH_REJECTED');
     expect(await a.socket.next('QUEUE_JOIN_SUCCESS')).toMatchObject({ size: 3 });
     const back = await TestSocket.signedIn(url, c.token);
-    sockets.push(back);
+    rig.track(back);
     back.send({ type: 'CHECK_QUEUE_STATUS' });
     expect((await back.next('QUEUE_STATUS_RESPONSE')).inQueue).toBe(false);
   });
@@ -261,7 +246,7 @@ describe.each(DIALECTS)('tables of 3 and 4 on %s', (dialect) => {
       await player(url),
       await player(url),
     ];
-    const block = await t.app.inject({
+    const block = await rig.t.app.inject({
       method: 'POST',
       url: '/api/friends/block',
       headers: bearer(b.token),

@@ -4,37 +4,26 @@ import { randomInt } from 'node:crypto';
  * a blocked pair, refused for spectators and bad payloads without closing the socket. See
  * docs/protocol.md, "Table reactions".
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMOTE_BURST, EMOTE_REFILL_MS, type GameView } from '@shared/protocol';
-import { DIALECTS, bearer, createTestApp, type TestApp } from '../testing/harness';
-import { connectPlayer, joinGame, matchUp, type Player } from '../testing/game-clients';
+import { DIALECTS, bearer } from '../testing/harness';
+import { joinGame, matchUp, type Player } from '../testing/game-clients';
+import { liveAppPerTest } from '../testing/live-app';
 import { unreservedName } from '../testing/usernames';
-import type { ReceivedOf, TestSocket } from '../testing/ws-client';
+import type { ReceivedOf } from '../testing/ws-client';
 
 describe.each(DIALECTS)('table reactions on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
+  const rig = liveAppPerTest(dialect, { WS_MESSAGES_PER_SECOND: '5000' });
   let n = 0;
-  async function player(url: string): Promise<Player> {
-    const p = await connectPlayer(
-      t.app,
+  const player = (url: string): Promise<Player> =>
+    rig.player(
       url,
       unreservedName(() => `em${++n}_${dialect.slice(0, 2)}_${randomInt(10000)}`),
     );
-    sockets.push(p.socket);
-    return p;
-  }
 
   /** Two players in a quick game and one spectator, all joined; the players' first views. */
   async function table() {
-    t = await createTestApp(dialect, { WS_MESSAGES_PER_SECOND: '5000' });
-    const url = await t.listen();
+    const url = await rig.start();
     const [ama, kofi, watcher] = [await player(url), await player(url), await player(url)];
     const gameId = await matchUp(ama, kofi, 'quick');
     const views = new Map<Player, GameView>();
@@ -87,7 +76,7 @@ describe.each(DIALECTS)('table reactions on %s', (dialect) => {
     expect(ama.socket.closed).toBe(false);
 
     // One reaction comes back every EMOTE_REFILL_MS of the game's clock.
-    t.clock.advance(EMOTE_REFILL_MS);
+    rig.t.clock.advance(EMOTE_REFILL_MS);
     ama.socket.send({ type: 'GAME_EMOTE', gameId, emote: 'wow' });
     await kofi.socket.next('GAME_EMOTE_SHOWN', (m) => m.emote === 'wow');
     ama.socket.send({ type: 'GAME_EMOTE', gameId, emote: 'wow' });
@@ -99,7 +88,7 @@ describe.each(DIALECTS)('table reactions on %s', (dialect) => {
 
   it('never passes a reaction between a pair who blocked each other mid-game, either way', async () => {
     const { ama, kofi, watcher, gameId, view } = await table();
-    const block = await t.app.inject({
+    const block = await rig.t.app.inject({
       method: 'POST',
       url: '/api/friends/block',
       headers: bearer(kofi.token),
@@ -119,7 +108,7 @@ describe.each(DIALECTS)('table reactions on %s', (dialect) => {
     expect(emotesTo(kofi, gameId).map((f) => f.emote)).toEqual(['thinking']);
 
     // A spectator in a block with a player gets nothing from them either.
-    const blocked = await t.app.inject({
+    const blocked = await rig.t.app.inject({
       method: 'POST',
       url: '/api/friends/block',
       headers: bearer(watcher.token),

@@ -1,37 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyPlay, newGame, type Card } from '@shared/game';
-import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../testing/harness';
-import {
-  connectPlayer,
-  expectNoLeaks,
-  joinGame,
-  matchUp,
-  playOn,
-  type Player,
-} from '../testing/game-clients';
+import { DIALECTS, bearer, register } from '../testing/harness';
+import { expectNoLeaks, joinGame, matchUp, playOn, type Player } from '../testing/game-clients';
+import { liveAppPerTest } from '../testing/live-app';
 import { TestSocket } from '../testing/ws-client';
 
-// Scripted players play far faster than people; the flood test restores the real rate limit.
-const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
-
 describe.each(DIALECTS)('realtime on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
-  async function setup(env: Record<string, string> = {}) {
-    t = await createTestApp(dialect, { ...FAST, ...env });
-    return t.listen();
-  }
-  async function player(url: string, name?: string): Promise<Player> {
-    const p = await connectPlayer(t.app, url, name);
-    sockets.push(p.socket);
-    return p;
-  }
+  // Scripted players play far faster than people (FAST_PLAY); the flood test restores the real rate limit.
+  const rig = liveAppPerTest(dialect);
+  const setup = rig.start;
+  const player = (url: string, name?: string): Promise<Player> => rig.player(url, name);
   /** Two players matched and joined, told apart by whose turn it is, with the mover's view. */
   async function startedGame(url: string) {
     const a = await player(url);
@@ -52,7 +30,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       // Two more tabs: a's on revision 1, b's on revision 2.
       const a1 = await TestSocket.signedIn(url, a.token);
       const b2 = await TestSocket.signedIn(url, b.token, 2);
-      sockets.push(a1, b2);
+      rig.track(a1, b2);
       const gameId = await matchUp(a, b, 'quick');
       for (const s of [a1, b2]) {
         s.send({ type: 'GAME_JOIN', gameId });
@@ -73,20 +51,20 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
     it('requires MESSAGING_AUTH first, answers PING, and refuses bad or foreign tokens', async () => {
       const url = await setup();
       const s = await TestSocket.open(url);
-      sockets.push(s);
+      rig.track(s);
       s.send({ type: 'JOIN_QUICK_QUEUE' });
       expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', ref: 'JOIN_QUICK_QUEUE' });
       s.send({ type: 'PING' });
       await s.next('PONG');
       s.send({ type: 'MESSAGING_AUTH', token: 'not-a-session' });
       expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', message: 'Invalid token' });
-      const { token, user } = await register(t.app, { username: 'gate_keeper' });
+      const { token, user } = await register(rig.t.app, { username: 'gate_keeper' });
       s.send({ type: 'MESSAGING_AUTH', token });
       expect(await s.next('MESSAGING_AUTH_SUCCESS')).toEqual({
         type: 'MESSAGING_AUTH_SUCCESS',
         userId: user.id,
       });
-      const other = await register(t.app, { username: 'someone_else' });
+      const other = await register(rig.t.app, { username: 'someone_else' });
       s.send({ type: 'CHECK_QUEUE_STATUS', token: other.token });
       expect(await s.next('ERROR')).toMatchObject({ code: 'AUTH_REQUIRED', ref: 'CHECK_QUEUE_STATUS' });
       s.send({ type: 'MESSAGING_AUTH', token: other.token });
@@ -100,9 +78,9 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
 
     it('refuses a MESSAGING_AUTH whose protocol is not a revision number, and signs in with a real one after', async () => {
       const url = await setup();
-      const { token, user } = await register(t.app, { username: 'proto_picky' });
+      const { token, user } = await register(rig.t.app, { username: 'proto_picky' });
       const s = await TestSocket.open(url);
-      sockets.push(s);
+      rig.track(s);
       for (const protocol of ['2', 2.5, 0, -1, 1001, 1e300, null, true, [2], { revision: 2 }]) {
         s.send({ type: 'MESSAGING_AUTH', token, protocol });
         const refused = await s.next('ERROR');
@@ -139,7 +117,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       expect((await p.socket.next('ERROR')).code).toBe('INVALID_MESSAGE');
       p.socket.send({ type: 'PING' });
       await p.socket.next('PONG');
-      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      const res = await rig.t.app.inject({ method: 'GET', url: '/api/health' });
       expect(res.statusCode).toBe(200);
     });
 
@@ -188,7 +166,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       const url = await setup();
       const a = await player(url);
       const second = await TestSocket.signedIn(url, a.token);
-      sockets.push(second);
+      rig.track(second);
       const b = await player(url);
       a.socket.send({ type: 'JOIN_QUICK_QUEUE' });
       b.socket.send({ type: 'JOIN_QUICK_QUEUE' });
@@ -241,12 +219,12 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       expect(expectNoLeaks(b.socket, [a.socket], gameId)).toBeGreaterThan(20);
       expect(expectNoLeaks(watcher.socket, [a.socket, b.socket], gameId)).toBeGreaterThan(20);
 
-      const board = (await t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json();
+      const board = (await rig.t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json();
       expect(board[0]).toMatchObject({ rank: 1, userId: overA.winnerUserId, games: 1, wins: 1 });
 
       // The finished game can be replayed exactly from its seed and moves.
       const summary = (
-        await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(a.token) })
+        await rig.t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(a.token) })
       ).json();
       let state = newGame({
         players: summary.replay.players,
@@ -258,7 +236,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       expect(state.scores).toEqual(overA.scores);
 
       const mine = (
-        await t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(a.token) })
+        await rig.t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(a.token) })
       ).json();
       expect(mine[0]).toMatchObject({
         id: gameId,
@@ -339,7 +317,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       const url = await setup();
       const a = await player(url);
       const second = await TestSocket.signedIn(url, a.token);
-      sockets.push(second);
+      rig.track(second);
       a.socket.send({ type: 'JOIN_RANKED_QUEUE' });
       await a.socket.next('QUEUE_JOIN_SUCCESS');
       second.send({ type: 'JOIN_RANKED_QUEUE' });
@@ -408,7 +386,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       const updatesOf = (p: Player) =>
         p.socket.frames.filter((f) => f.type === 'GAME_UPDATE' && f.seq >= seq).length;
       expect([updatesOf(mover), updatesOf(waiter)]).toEqual([1, 1]);
-      const moves = await t.app.db.kysely
+      const moves = await rig.t.app.db.kysely
         .selectFrom('moves')
         .select('seq')
         .where('game_id', '=', gameId)
@@ -428,7 +406,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       );
       expect(seen.seq).toBe(before.seq);
       a.socket = await TestSocket.signedIn(url, a.token);
-      sockets.push(a.socket);
+      rig.track(a.socket);
       await b.socket.next('GAME_UPDATE', (m) => m.game.players.every((p) => p.connected));
       const again = await joinGame(a, gameId);
       expect(again.seq).toBe(before.seq);
@@ -446,10 +424,10 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       const seq = (await joinGame(b, gameId)).seq;
       await Promise.all([a.socket.close(), b.socket.close()]);
 
-      await t.restart();
+      await rig.t.restart();
       a.socket = await TestSocket.signedIn(url, a.token);
       b.socket = await TestSocket.signedIn(url, b.token);
-      sockets.push(a.socket, b.socket);
+      rig.track(a.socket, b.socket);
       const resumed = await joinGame(a, gameId);
       expect(resumed.seq).toBe(seq);
       expect(resumed.hand).toEqual(handA);
@@ -503,7 +481,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
     it('plays a whole practice game against the server bot', async () => {
       const url = await setup();
       const a = await player(url);
-      const res = await t.app.inject({
+      const res = await rig.t.app.inject({
         method: 'POST',
         url: '/api/games/practice',
         payload: { difficulty: 'hard' },
@@ -522,7 +500,7 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       }
       const over = await a.socket.next('GAME_OVER');
       expect(over.ratingChange).toBeUndefined();
-      const bad = await t.app.inject({
+      const bad = await rig.t.app.inject({
         method: 'POST',
         url: '/api/games/practice',
         payload: { difficulty: 'impossible' },
@@ -530,8 +508,13 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       });
       expect(bad.statusCode).toBe(400);
       expect(
-        (await t.app.inject({ method: 'POST', url: '/api/games/practice', payload: { difficulty: 'easy' } }))
-          .statusCode,
+        (
+          await rig.t.app.inject({
+            method: 'POST',
+            url: '/api/games/practice',
+            payload: { difficulty: 'easy' },
+          })
+        ).statusCode,
       ).toBe(401);
     });
 
@@ -541,11 +524,11 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       const b = await player(url);
       const gameId = await matchUp(a, b, 'quick');
       const live = (
-        await t.app.inject({ method: 'GET', url: '/api/games?scope=live', headers: bearer(a.token) })
+        await rig.t.app.inject({ method: 'GET', url: '/api/games?scope=live', headers: bearer(a.token) })
       ).json();
       expect(live.map((g: { id: string }) => g.id)).toContain(gameId);
       const mine = (
-        await t.app.inject({ method: 'GET', url: '/api/games', headers: bearer(b.token) })
+        await rig.t.app.inject({ method: 'GET', url: '/api/games', headers: bearer(b.token) })
       ).json();
       expect(mine[0]).toMatchObject({
         id: gameId,
@@ -554,17 +537,23 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
         opponent: { username: a.username },
       });
       const summary = (
-        await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(a.token) })
+        await rig.t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(a.token) })
       ).json();
       expect(summary.status).toBe('active');
       expect(summary.replay).toBeUndefined();
       expect(JSON.stringify(summary)).not.toMatch(/seed|"hand"/);
       expect(
-        (await t.app.inject({ method: 'GET', url: '/api/games/nope', headers: bearer(a.token) })).statusCode,
+        (await rig.t.app.inject({ method: 'GET', url: '/api/games/nope', headers: bearer(a.token) }))
+          .statusCode,
       ).toBe(404);
       expect(
-        (await t.app.inject({ method: 'GET', url: '/api/games?scope=everyone', headers: bearer(a.token) }))
-          .statusCode,
+        (
+          await rig.t.app.inject({
+            method: 'GET',
+            url: '/api/games?scope=everyone',
+            headers: bearer(a.token),
+          })
+        ).statusCode,
       ).toBe(400);
     });
   });

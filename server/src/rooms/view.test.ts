@@ -10,7 +10,7 @@ import {
   type GameEventMessage,
   type GameView,
 } from '@shared/protocol';
-import { recordRandomGame } from '../../../tests/fixtures/random-games';
+import { recordRandomGame } from '@shared/testing/random-games';
 import type { RoomPlayer } from './types';
 import { UpdateEncoder, gameView, toEventMessages, type ViewableRoom } from './view';
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { GameView } from '@shared/protocol';
-import { dropPrefix } from '../infra/redis/test-support';
+import { dropPrefix } from './redis';
 import type { Player } from './game-clients';
 import { unreservedName } from './usernames';
 import { TestSocket } from './ws-client';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type Card } from '../cards';
 import { applyPlay, legalCards, newGame } from '../engine';
 import type { GameState } from '../state';
-import { playCards } from '../test-helpers';
+import { playCards } from '../../testing/game';
 import { maskOf, cardsOf } from './bits';
 import { BOT_LEVELS, chooseCard, type BotLevel } from './index';
 import { mediumPick } from './medium';

@@ -5,7 +5,7 @@ import { TcpProxy } from '../../testing/tcp-proxy';
 import { PreparedFrame } from '../frame';
 import { createRedis, type RedisConnections } from './connection';
 import { RedisBus } from './bus';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../testing/redis';
 
 const log = pino({ level: 'silent' });
 

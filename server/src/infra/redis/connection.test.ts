@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TcpProxy } from '../../testing/tcp-proxy';
 import { createRedis, isRedisUnavailable, retryDelayMs, type RedisConnections } from './connection';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../testing/redis';
 
 describe('retryDelayMs', () => {
   it('backs off and stays at two seconds at most', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RedisAttemptLimiter, RedisChatRateLimiter } from './limits';
-import { REDIS_URL, redisForTests } from './test-support';
+import { REDIS_URL, redisForTests } from '../../testing/redis';
 
 describe.skipIf(!REDIS_URL)('limits counted in Redis', () => {
   const connect = redisForTests();

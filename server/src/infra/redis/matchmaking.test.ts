@@ -11,7 +11,7 @@ import type { RoomManager } from '../../rooms/manager';
 import { RoomError } from '../../rooms/room';
 import { createRedis, type RedisConnections } from './connection';
 import { RedisMatchStore, RedisMatcherLock, RedisQueueStore } from './queues';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../testing/redis';
 
 const log = pino({ level: 'silent' });
 

@@ -9,7 +9,7 @@ import { connectPlayer, type Player } from '../../testing/game-clients';
 import { TcpProxy } from '../../testing/tcp-proxy';
 import { unreservedName } from '../../testing/usernames';
 import { TestSocket } from '../../testing/ws-client';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../testing/redis';
 
 const enabled = Boolean(REDIS_URL && process.env.DATABASE_URL);
 

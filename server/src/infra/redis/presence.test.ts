@@ -4,7 +4,7 @@ import type { PresenceTransition } from '../presence-store';
 import { TcpProxy } from '../../testing/tcp-proxy';
 import { createRedis, type RedisConnections } from './connection';
 import { RedisPresenceStore } from './presence';
-import { REDIS_URL, dropPrefix, testPrefix } from './test-support';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../testing/redis';
 
 const log = pino({ level: 'silent' });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { QueueEntry } from '../queue-store';
 import { RedisMatchStore, RedisMatcherLock, RedisQueueStore } from './queues';
-import { REDIS_URL, redisForTests } from './test-support';
+import { REDIS_URL, redisForTests } from '../../testing/redis';
 
 const log = pino({ level: 'silent' });
 

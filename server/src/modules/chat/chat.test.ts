@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, ServerMessageOf } from '@shared/protocol';
-import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
+import { DIALECTS, bearer, register } from '../../testing/harness';
+import { liveAppPerTest } from '../../testing/live-app';
 import { TestSocket, type Received } from '../../testing/ws-client';
 import { pairKey } from '../social/relations';
 import { insertMessage } from './repo';
@@ -24,25 +25,17 @@ describe('chat rate limiter', () => {
 });
 
 describe.each(DIALECTS)('chat on %s', (dialect) => {
-  let t: TestApp;
+  const rig = liveAppPerTest(dialect, FAST);
   let url: string;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
   async function setup() {
-    t = await createTestApp(dialect, FAST);
-    url = await t.listen();
+    url = await rig.start();
   }
   async function user(username: string) {
-    return register(t.app, { username });
+    return register(rig.t.app, { username });
   }
   async function connect(token: string) {
     const s = await TestSocket.signedIn(url, token);
-    sockets.push(s);
+    rig.track(s);
     return s;
   }
   async function relate(
@@ -51,7 +44,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     status: 'pending' | 'accepted' | 'blocked',
     blockedBy?: number,
   ) {
-    await t.app.db.kysely
+    await rig.t.app.db.kysely
       .insertInto('friendships')
       .values({
         pair_key: pairKey(a, b),
@@ -59,8 +52,8 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
         friend_id: b,
         status,
         blocked_by: status === 'blocked' ? (blockedBy ?? a) : null,
-        created_at: t.clock.now(),
-        updated_at: t.clock.now(),
+        created_at: rig.t.clock.now(),
+        updated_at: rig.t.clock.now(),
       })
       .execute();
   }
@@ -70,11 +63,11 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     await relate(a.user.id, b.user.id, 'accepted');
     return { a, b };
   }
-  const stored = () => t.app.db.kysely.selectFrom('chat_messages').selectAll().orderBy('id').execute();
+  const stored = () => rig.t.app.db.kysely.selectFrom('chat_messages').selectAll().orderBy('id').execute();
   const get = (path: string, token: string) =>
-    t.app.inject({ method: 'GET', url: path, headers: bearer(token) });
+    rig.t.app.inject({ method: 'GET', url: path, headers: bearer(token) });
   const post = (path: string, token: string) =>
-    t.app.inject({ method: 'POST', url: path, headers: bearer(token) });
+    rig.t.app.inject({ method: 'POST', url: path, headers: bearer(token) });
   let seq = 0;
   const send = (s: TestSocket, toUserId: number, text: string, clientId = `c${++seq}`) => {
     s.send({ type: 'CHAT_SEND', clientId, toUserId, text });
@@ -126,7 +119,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
       fromUserId: a.user.id,
       toUserId: b.user.id,
       text: 'Hello <b>Bayo</b>',
-      createdAt: t.clock.now(),
+      createdAt: rig.t.clock.now(),
     });
     expect(await answer(a2, id)).toEqual(mine);
     expect(await answer(b1, id)).toEqual(mine);
@@ -218,7 +211,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     await answers(sa, ids[0]!, 2);
     const theirs = send(sb, a.user.id, 'my turn');
     await answer(sb, theirs);
-    t.clock.advance(10_000);
+    rig.t.clock.advance(10_000);
     send(sa, b.user.id, 'one too many', over);
     expect((await answer(sa, over)).text).toBe('one too many');
     expect(await stored()).toHaveLength(12);
@@ -261,7 +254,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     expect(await stored()).toHaveLength(0);
     // Not signed in: no sending.
     const anon = await TestSocket.open(url);
-    sockets.push(anon);
+    rig.track(anon);
     anon.send({ type: 'CHAT_SEND', clientId: 'x', toUserId: stranger.user.id, text: 'hi' });
     expect((await anon.next('ERROR')).code).toBe('AUTH_REQUIRED');
   });
@@ -269,7 +262,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
   it('pages history newest first with a before cursor', async () => {
     await setup();
     const { a, b } = await friends();
-    const db = t.app.db.kysely;
+    const db = rig.t.app.db.kysely;
     const key = pairKey(a.user.id, b.user.id);
     for (let i = 0; i < 25; i++) {
       const [from, to] = i % 2 === 0 ? [a.user.id, b.user.id] : [b.user.id, a.user.id];
@@ -334,9 +327,9 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
       expect(res.json().message, query).toContain(message);
     }
     expect((await get(`/api/chat/abc/messages`, a.token)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/chat/${b.user.id}/messages` })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await rig.t.app.inject({ method: 'GET', url: `/api/chat/${b.user.id}/messages` })).statusCode,
+    ).toBe(401);
   });
 
   it('lists conversations with the last message and unread count, and marks them read', async () => {
@@ -350,7 +343,7 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     const sb = await connect(b.token);
     const sc = await connect(c.token);
     for (const text of ['one', 'two', 'three']) await answer(sb, send(sb, a.user.id, text));
-    t.clock.advance(1000);
+    rig.t.clock.advance(1000);
     await answer(sc, send(sc, a.user.id, 'from chidi'));
     await answer(sa, send(sa, b.user.id, 'a to b'));
     const list = async (token: string) => {
@@ -382,12 +375,12 @@ describe.each(DIALECTS)('chat on %s', (dialect) => {
     await post(`/api/chat/${b.user.id}/read`, a.token);
     expect((await list(a.token))[0]!.unreadCount).toBe(0);
     // A friendship that ends takes its conversation out of the list.
-    await t.app.db.kysely
+    await rig.t.app.db.kysely
       .updateTable('friendships')
       .set({ status: 'blocked', blocked_by: a.user.id })
       .where('pair_key', '=', pairKey(a.user.id, c.user.id))
       .execute();
     expect((await list(a.token)).map((c) => c.friend.username)).toEqual(['bayo']);
-    expect((await t.app.inject({ method: 'GET', url: '/api/chat/conversations' })).statusCode).toBe(401);
+    expect((await rig.t.app.inject({ method: 'GET', url: '/api/chat/conversations' })).statusCode).toBe(401);
   });
 });

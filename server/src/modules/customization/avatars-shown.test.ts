@@ -1,11 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { leaderboardSchema, playerProfileSchema, type GameView } from '@shared/protocol';
 import { joinGame, matchUp, type Player } from '../../testing/game-clients';
-import { DIALECTS, bearer, createTestApp, register, type TestApp } from '../../testing/harness';
+import { DIALECTS, bearer, register } from '../../testing/harness';
+import { liveAppPerTest } from '../../testing/live-app';
 import { TestSocket } from '../../testing/ws-client';
 import { moveMoney } from '../currency/ledger';
 
-const FAST = { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' };
 /** Every field a player of a game view has: nothing more may reach the other players. */
 const PLAYER_FIELDS = [
   'avatarUrl',
@@ -19,29 +19,23 @@ const PLAYER_FIELDS = [
 ];
 
 describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
+  const rig = liveAppPerTest(dialect);
 
   const item = (sku: string) =>
-    t.app.db.kysely.selectFrom('shop_items').selectAll().where('sku', '=', sku).executeTakeFirstOrThrow();
+    rig.t.app.db.kysely.selectFrom('shop_items').selectAll().where('sku', '=', sku).executeTakeFirstOrThrow();
 
   /** Registers a player with an email address (which must never leak) and connects them. */
   async function player(url: string, username: string): Promise<Player> {
-    const { token, user } = await register(t.app, { username, email: `${username}@example.com` });
+    const { token, user } = await register(rig.t.app, { username, email: `${username}@example.com` });
     const socket = await TestSocket.signedIn(url, token);
-    sockets.push(socket);
+    rig.track(socket);
     return { socket, token, userId: user.id, username };
   }
 
   /** Funds the player, buys the avatar in the shop and chooses it; returns its image. */
   async function wear(p: { userId: number; token: string }, sku: string): Promise<string> {
     const avatar = await item(sku);
-    await t.app.db.kysely.transaction().execute((trx) =>
+    await rig.t.app.db.kysely.transaction().execute((trx) =>
       moveMoney(trx, {
         userId: p.userId,
         currencyType: avatar.currency_type!,
@@ -49,16 +43,16 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
         reason: 'test_grant',
         reference: `grant-${sku}`,
         description: 'Test grant',
-        now: t.clock.now(),
+        now: rig.t.clock.now(),
       }),
     );
-    const bought = await t.app.inject({
+    const bought = await rig.t.app.inject({
       method: 'POST',
       url: `/api/currency/shop/${avatar.id}/purchase`,
       headers: bearer(p.token),
     });
     expect(bought.statusCode).toBe(200);
-    const chosen = await t.app.inject({
+    const chosen = await rig.t.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',
       headers: bearer(p.token),
@@ -71,8 +65,7 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
   const avatarsIn = (view: GameView) => view.players.map((p) => [p.username, p.avatarUrl]);
 
   it('a game view carries each player their avatar and nothing private of anyone', async () => {
-    t = await createTestApp(dialect, FAST);
-    const url = await t.listen();
+    const url = await rig.start();
     const ama = await player(url, 'ama_avatar');
     const kofi = await player(url, 'kofi_initials');
     const lion = await wear(ama, 'avatar_lion');
@@ -88,12 +81,12 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
       expect(Object.fromEntries(avatarsIn(view))).toEqual({ ama_avatar: lion, kofi_initials: null });
       for (const p of view.players) expect(Object.keys(p).sort()).toEqual(PLAYER_FIELDS);
     }
-    const seed = await t.app.db.kysely
+    const seed = await rig.t.app.db.kysely
       .selectFrom('games')
       .select('seed')
       .where('id', '=', gameId)
       .executeTakeFirstOrThrow();
-    const hashes = await t.app.db.kysely.selectFrom('users').select('password_hash').execute();
+    const hashes = await rig.t.app.db.kysely.selectFrom('users').select('password_hash').execute();
     const secrets = [
       ama.token,
       kofi.token,
@@ -109,9 +102,9 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
 
     // Reloaded after a restart, the room still knows each player's avatar.
     await Promise.all([ama.socket.close(), kofi.socket.close()]);
-    await t.restart();
+    await rig.t.restart();
     ama.socket = await TestSocket.signedIn(url, ama.token);
-    sockets.push(ama.socket);
+    rig.track(ama.socket);
     expect(Object.fromEntries(avatarsIn(await joinGame(ama, gameId)))).toEqual({
       ama_avatar: lion,
       kofi_initials: null,
@@ -119,11 +112,10 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
   });
 
   it('a practice bot shows no avatar; the player shows the one they chose', async () => {
-    t = await createTestApp(dialect, FAST);
-    const url = await t.listen();
+    const url = await rig.start();
     const esi = await player(url, 'esi_practice');
     const owl = await wear(esi, 'avatar_owl');
-    const started = await t.app.inject({
+    const started = await rig.t.app.inject({
       method: 'POST',
       url: '/api/games/practice',
       headers: bearer(esi.token),
@@ -136,8 +128,7 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
   });
 
   it('profiles and the leaderboard carry the avatar, null for the initials', async () => {
-    t = await createTestApp(dialect, FAST);
-    const url = await t.listen();
+    const url = await rig.start();
     const ama = await player(url, 'ama_board');
     const kofi = await player(url, 'kofi_board');
     const mask = await wear(ama, 'avatar_mask');
@@ -147,7 +138,7 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
     await kofi.socket.next('GAME_OVER');
 
     const board = leaderboardSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json(),
+      (await rig.t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json(),
     );
     expect(board.map((row) => [row.username, row.avatarUrl])).toEqual([
       ['ama_board', mask],
@@ -156,13 +147,13 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
 
     // The games list and the summary show both players' avatars too.
     const mine = (
-      await t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(kofi.token) })
+      await rig.t.app.inject({ method: 'GET', url: '/api/games?scope=mine', headers: bearer(kofi.token) })
     ).json<
       { id: string; opponent: { avatarUrl: string | null }; players: { avatarUrl: string | null }[] }[]
     >();
     expect(mine.map((g) => [g.id, g.opponent.avatarUrl])).toEqual([[gameId, mask]]);
     const summary = (
-      await t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(ama.token) })
+      await rig.t.app.inject({ method: 'GET', url: `/api/games/${gameId}`, headers: bearer(ama.token) })
     ).json<{ players: { username: string; avatarUrl: string | null }[] }>();
     for (const players of [mine[0]!.players, summary.players])
       expect(new Set(players.map((p) => p.avatarUrl))).toEqual(new Set([mask, null]));
@@ -170,21 +161,25 @@ describe.each(DIALECTS)('avatars shown wherever a player is, on %s', (dialect) =
     const profile = async (id: number) =>
       playerProfileSchema.parse(
         (
-          await t.app.inject({ method: 'GET', url: `/api/users/${id}/profile`, headers: bearer(kofi.token) })
+          await rig.t.app.inject({
+            method: 'GET',
+            url: `/api/users/${id}/profile`,
+            headers: bearer(kofi.token),
+          })
         ).json(),
       );
     expect(await profile(ama.userId)).toMatchObject({ avatarSource: 'shop', avatarUrl: mask });
     expect(await profile(kofi.userId)).toMatchObject({ avatarSource: 'default', avatarUrl: null });
 
     // Back to the initials: gone from the profile and the leaderboard alike.
-    await t.app.inject({
+    await rig.t.app.inject({
       method: 'PUT',
       url: '/api/users/me/avatar',
       headers: bearer(ama.token),
       payload: { avatarId: null },
     });
     expect((await profile(ama.userId)).avatarUrl).toBeNull();
-    const after = (await t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json<
+    const after = (await rig.t.app.inject({ method: 'GET', url: '/api/leaderboard' })).json<
       { avatarUrl: null }[]
     >();
     expect(after.map((row) => row.avatarUrl)).toEqual([null, null]);

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REDIS_URL, dropPrefix, testPrefix } from '../../infra/redis/test-support';
+import { REDIS_URL, dropPrefix, testPrefix } from '../../testing/redis';
 import {
   PaymentProviderError,
   PaymentUnknownToProvider,

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { connectPlayer, type Player } from '../../testing/game-clients';
-import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import type { Player } from '../../testing/game-clients';
+import { DIALECTS, bearer } from '../../testing/harness';
+import { liveAppPerTest } from '../../testing/live-app';
 import { TestSocket } from '../../testing/ws-client';
 
 /**
@@ -10,22 +11,12 @@ import { TestSocket } from '../../testing/ws-client';
  * docs/design.md, "Social".
  */
 describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
+  const rig = liveAppPerTest(dialect);
   let n = 0;
-  async function player(url: string, name: string): Promise<Player> {
-    const p = await connectPlayer(t.app, url, `bm_${name}${++n}_${dialect.slice(0, 2)}`);
-    sockets.push(p.socket);
-    return p;
-  }
+  const player = (url: string, name: string): Promise<Player> =>
+    rig.player(url, `bm_${name}${++n}_${dialect.slice(0, 2)}`);
   const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    rig.t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   async function befriend(a: Player, b: Player): Promise<number> {
     const { id } = (await call('POST', '/api/friends/request', a.token, { friendId: b.userId })).json();
     const res = await call('POST', '/api/friends/respond', b.token, { requestId: id, status: 'accepted' });
@@ -58,8 +49,7 @@ describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
       .map((u: { username: string }) => u.username);
 
   it('refuses requests, search, profiles, presence, chat, challenges and queue pairing, both ways', async () => {
-    t = await createTestApp(dialect, { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' });
-    const url = await t.listen();
+    const url = await rig.start();
     const ama = await player(url, 'ama');
     const kofi = await player(url, 'kofi');
     const yaw = await player(url, 'yaw');
@@ -122,12 +112,12 @@ describe.each(DIALECTS)('a blocked pair on %s', (dialect) => {
 
     // Sockets opening and closing are not told across the block.
     const amaTab = await TestSocket.signedIn(url, ama.token);
-    sockets.push(amaTab);
+    rig.track(amaTab);
     await ama.socket.close();
     await amaTab.close();
     await yaw.socket.next('USER_OFFLINE', (m) => m.userId === ama.userId);
     const amaBack = await TestSocket.signedIn(url, ama.token);
-    sockets.push(amaBack);
+    rig.track(amaBack);
     await yaw.socket.next('USER_ONLINE', (m) => m.userId === ama.userId);
     expect(
       kofi.socket.frames.filter((f) => f.type === 'USER_ONLINE' && f.userId === ama.userId),

@@ -1,30 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/harness';
-import { connectPlayer, type Player } from '../../testing/game-clients';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, bearer } from '../../testing/harness';
+import type { Player } from '../../testing/game-clients';
+import { liveAppPerTest } from '../../testing/live-app';
 import { TestSocket } from '../../testing/ws-client';
 
 /** Presence between friends and blocked pairs, and queue pairing, over real sockets. */
 describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) => {
-  let t: TestApp;
-  let sockets: TestSocket[] = [];
-  afterEach(async () => {
-    await Promise.all(sockets.map((s) => s.close()));
-    sockets = [];
-    await t.close();
-  });
-
-  async function setup() {
-    t = await createTestApp(dialect, { BOT_DELAY_MS: '0', WS_MESSAGES_PER_SECOND: '5000' });
-    return t.listen();
-  }
+  const rig = liveAppPerTest(dialect);
+  const setup = () => rig.start();
   let n = 0;
-  async function player(url: string): Promise<Player> {
-    const p = await connectPlayer(t.app, url, `pr${++n}_${dialect.slice(0, 2)}`);
-    sockets.push(p.socket);
-    return p;
-  }
+  const player = (url: string): Promise<Player> => rig.player(url, `pr${++n}_${dialect.slice(0, 2)}`);
   const post = (token: string, url: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    rig.t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
   async function befriend(a: Player, b: Player) {
     const { id } = (await post(a.token, '/api/friends/request', { friendId: b.userId })).json();
     expect(
@@ -54,7 +41,7 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
 
     // A second socket of b is not news; closing one of two is not either.
     const second = await TestSocket.signedIn(url, b.token);
-    sockets.push(second);
+    rig.track(second);
     await second.close();
     expect(await onlineSeenBy(a, [b.userId])).toEqual([b.userId]);
     expect(heard(a, 'USER_OFFLINE', b.userId)).toBe(0);
@@ -70,7 +57,7 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
 
     // Coming back online.
     const back = await TestSocket.signedIn(url, b.token);
-    sockets.push(back);
+    rig.track(back);
     await a.socket.next('USER_ONLINE', (m) => m.userId === b.userId);
     expect(heard(stranger, 'USER_ONLINE', b.userId)).toBe(0);
   });
@@ -108,12 +95,12 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
 
     // Sockets opening and closing are not told across the block.
     const againA = await TestSocket.signedIn(url, a.token);
-    sockets.push(againA);
+    rig.track(againA);
     await a.socket.close();
     await againA.close();
     await c.socket.next('USER_OFFLINE', (m) => m.userId === a.userId);
     const a2 = await TestSocket.signedIn(url, a.token);
-    sockets.push(a2);
+    rig.track(a2);
     await c.socket.next('USER_ONLINE', (m) => m.userId === a.userId);
     expect(heard(b, 'USER_OFFLINE', a.userId)).toBe(1);
     expect(heard(b, 'USER_ONLINE', a.userId)).toBe(1);
@@ -121,7 +108,7 @@ describe.each(DIALECTS)('presence and queues between friends on %s', (dialect) =
     // Removing a friend ends presence too.
     expect(
       (
-        await t.app.inject({
+        await rig.t.app.inject({
           method: 'DELETE',
           url: '/api/friends/remove',
           headers: bearer(c.token),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterEach } from 'vitest';
-import { createRedis, type RedisConnections } from './connection';
+import { createRedis, type RedisConnections } from '../infra/redis/connection';
 
 /** Redis suites run when REDIS_URL is set (CI sets it), like the PostgreSQL ones with DATABASE_URL. */
 export const REDIS_URL = process.env.REDIS_URL;

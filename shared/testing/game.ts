@@ -1,6 +1,6 @@
-import type { Card } from './cards';
-import { applyPlay } from './engine';
-import type { GameEvent, GameState } from './state';
+import type { Card } from '../game/cards';
+import { applyPlay } from '../game/engine';
+import type { GameEvent, GameState } from '../game/state';
 
 /** Plays the given cards in order, each by whichever seat's turn it is. */
 export function playCards(state: GameState, cards: Card[]): { state: GameState; events: GameEvent[] } {

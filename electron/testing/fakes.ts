@@ -1,5 +1,5 @@
 /** Fakes of the Electron pieces the main modules use, for the unit tests beside them. */
-import type { KeyValueStore } from './kv-store';
+import type { KeyValueStore } from '../main/kv-store';
 
 export class MapStore implements KeyValueStore {
   readonly data = new Map<string, unknown>();
