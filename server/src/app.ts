@@ -232,7 +232,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       : null,
   });
   const customization = new CustomizationService({ db });
-  userRoutes(routes, { db, accounts, customization });
+  userRoutes(routes, { db, authenticator: accounts, customization });
   const social = new SocialService({
     db,
     now,
@@ -265,13 +265,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     },
   });
-  socialRoutes(routes, { accounts, social });
-  customizationRoutes(routes, { accounts, customization });
-  deckRoutes(routes, { accounts, decks: new DeckService({ db, now }) });
-  deviceRoutes(routes, { db, accounts, now });
-  gameRoutes(routes, { accounts, games: new GameService({ db, rooms, notifier }) });
+  socialRoutes(routes, { authenticator: accounts, social });
+  customizationRoutes(routes, { authenticator: accounts, customization });
+  deckRoutes(routes, { authenticator: accounts, decks: new DeckService({ db, now }) });
+  deviceRoutes(routes, { db, authenticator: accounts, now });
+  gameRoutes(routes, { authenticator: accounts, games: new GameService({ db, rooms, notifier }) });
   const rewards = new RewardService({ db, now });
-  rewardRoutes(routes, { accounts, rewards });
+  rewardRoutes(routes, { authenticator: accounts, rewards });
   const payments = new PaymentService({
     db,
     provider: options.paymentProvider ?? createPaymentProvider(config.payments, config.publicUrl),
@@ -281,12 +281,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     log: app.log,
     sweepLock: seams.paymentSweepLock,
   });
-  paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
+  paymentRoutes(routes, { authenticator: accounts, payments, publicUrl: config.publicUrl });
   app.decorate('payments', payments);
-  currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
-  chatRoutes(routes, { accounts, chat });
+  currencyRoutes(routes, { authenticator: accounts, currency: new CurrencyService({ db, now }) });
+  chatRoutes(routes, { authenticator: accounts, chat });
   await managerRoutes(routes, {
-    accounts,
+    authenticator: accounts,
     manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
     uploadsDir: uploadsDir(config.dataDir),
   });

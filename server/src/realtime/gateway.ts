@@ -9,11 +9,10 @@ import {
   type ClientMessageType,
   type ServerMessage,
 } from '@shared/protocol';
-import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
+import { SESSIONS_REVOKED_CHANNEL, type Bus, type SessionsRevoked } from '../infra/bus';
 import type { Outgoing } from '../infra/frame';
 import type { PresenceStore } from '../infra/presence-store';
 import { isRedisUnavailable } from '../infra/redis/connection';
-import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
 import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
 import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
@@ -39,8 +38,23 @@ export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
   return latency < 150 ? 'good' : latency < 400 ? 'fair' : 'poor';
 }
 
+/**
+ * What the gateway asks of sessions. Implemented by the auth module's AccountService and handed
+ * in by the composition root, so realtime depends on no module (docs/design.md, "Import
+ * directions"). `authenticate` throws an AuthError for a token that does not stand.
+ */
+export interface SessionChecker {
+  authenticate(
+    token: string,
+  ): Promise<{ user: { id: number; username: string }; sessionId: number; expiresAt: number }>;
+  /** When the session expires, or null once it is revoked or expired. */
+  sessionExpiresAt(sessionId: number): Promise<number | null>;
+  /** Whether `token` is the live session `sessionId`'s. */
+  isSessionToken(token: string, sessionId: number): Promise<boolean>;
+}
+
 export interface GatewayDeps {
-  accounts: Pick<AccountService, 'authenticate' | 'sessionExpiresAt' | 'isSessionToken'>;
+  accounts: SessionChecker;
   rooms: Pick<RoomManager, 'get' | 'hosted' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
   /** Rematch offers at finished games; none in tests that do not need them. */
