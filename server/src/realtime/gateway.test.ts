@@ -6,6 +6,7 @@ import { LocalBus, SESSIONS_REVOKED_CHANNEL } from '../infra/bus';
 import { LocalPresenceStore } from '../infra/presence-store';
 import { RoomError } from '../rooms/room';
 import { ABUSE_LIMIT, Connection, OPEN, type Peer } from './connection';
+import { ConnectionRegistry } from './connections';
 import { Gateway, type GatewayDeps, type SessionChecker } from './gateway';
 import { StallMonitor } from './stall-monitor';
 
@@ -66,6 +67,7 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
         return SESSIONS[token]?.sessionId === sessionId;
       },
     },
+    connections: new ConnectionRegistry(),
     rooms: {
       async get(gameId: string): Promise<never> {
         throw new RoomError('GAME_NOT_FOUND', `No game ${gameId}`);

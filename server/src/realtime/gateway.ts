@@ -19,7 +19,7 @@ import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import { Connection, type Peer, type RateOptions } from './connection';
 import { WriteGroup } from './write-group';
-import { SocketIndex } from './socket-index';
+import type { ConnectionRegistry } from './connections';
 import type { Matchmaking } from './matchmaking';
 import type { Rematches } from './rematch';
 
@@ -55,6 +55,8 @@ export interface SessionChecker {
 
 export interface GatewayDeps {
   accounts: SessionChecker;
+  /** Who is connected to this node: the gateway fills it, rooms and matchmaking read it. */
+  connections: ConnectionRegistry;
   rooms: Pick<RoomManager, 'get' | 'hosted' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
   /** Rematch offers at finished games; none in tests that do not need them. */
@@ -153,13 +155,14 @@ function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): b
 
 /**
  * The one WebSocket endpoint's logic, independent of the socket library: it parses every frame in
- * one place, holds no game rules, and is the single owner of who is connected to this node.
+ * one place, holds no game rules, and is the only writer of who is connected to this node (the
+ * ConnectionRegistry it is handed).
  * `ws-server.ts` feeds it sockets; tests may feed it fake peers.
  */
 export class Gateway {
   private readonly all = new Set<Connection>();
-  private readonly byUser = new SocketIndex<number, Connection>();
-  private readonly bySession = new SocketIndex<number, Connection>();
+  private readonly byUser: ConnectionRegistry['byUser'];
+  private readonly bySession: ConnectionRegistry['bySession'];
   private readonly stopRevocations: () => void;
   /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
   private revokedDuringAuth: SessionsRevoked[] = [];
@@ -168,6 +171,8 @@ export class Gateway {
   private readonly stalledMs: () => number;
 
   constructor(private readonly deps: GatewayDeps) {
+    this.byUser = deps.connections.byUser;
+    this.bySession = deps.connections.bySession;
     this.clock = deps.clock ?? (() => performance.now());
     this.stalledMs = deps.stalledMs ?? (() => 0);
     this.rate = { perSecond: deps.messagesPerSecond, clock: this.clock, stalledMs: this.stalledMs };
@@ -185,7 +190,7 @@ export class Gateway {
 
   /** Whether the user holds a signed-in socket on this node (rooms read this synchronously). */
   isConnected(userId: number): boolean {
-    return this.byUser.has(userId);
+    return this.deps.connections.isConnected(userId);
   }
 
   /** Connections open on this node, signed in or not. */
