@@ -130,10 +130,42 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 type Services = Awaited<ReturnType<typeof createServices>>;
 
 /**
- * Every service, each created once and handed what it uses. The connection registry comes before
- * the rooms, matchmaking and the gateway: the gateway fills it and the others read it.
+ * Every service, each created once and handed what it uses: the back ends, the live games, the
+ * modules' services, then the gateway. The connection registry comes before the rooms,
+ * matchmaking and the gateway: the gateway fills it and the others read it.
  */
 async function createServices(config: Config, options: AppOptions, log: FastifyBaseLogger) {
+  const backEnds = await createBackEnds(config, options, log);
+  const connections = new ConnectionRegistry();
+  const play = createPlay(config, options, log, backEnds, connections);
+  const modules = await createModuleServices(config, options, log, backEnds, play.rooms);
+  const { db, seams, now, rpc } = backEnds;
+  const stalls = new StallMonitor();
+  const gateway = new Gateway({
+    accounts: modules.accounts,
+    connections,
+    rooms: play.rooms,
+    matchmaking: play.matchmaking,
+    rematches: play.rematches,
+    presence: seams.presence,
+    bus: seams.bus,
+    now,
+    stalledMs: () => stalls.totalStalledMs(),
+    messagesPerSecond: config.timings.wsMessagesPerSecond,
+    authTimeoutMs: config.timings.wsAuthTimeoutMs,
+    maxConnectionsPerUser: config.socketLimits.perUser,
+    log,
+    friendsOf: (userId) => friendIdsOf(db.kysely, userId),
+    chat: modules.chat,
+    rpc,
+  });
+  return { ...backEnds, ...play, ...modules, connections, stalls, gateway };
+}
+
+type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
+
+/** The database (seeded), mail, and the seams: in memory on one node, in Redis with REDIS_URL. */
+async function createBackEnds(config: Config, options: AppOptions, log: FastifyBaseLogger) {
   const now = options.now ?? Date.now;
   const db = await openDb({
     databaseUrl: config.databaseUrl,
@@ -146,45 +178,31 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
-  const google =
-    options.googleVerifier ??
-    (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
-  // In memory on one node, in Redis with REDIS_URL: see docs/scale-out.md.
+  // See docs/scale-out.md.
   const seams = await createSeams(config, log, now);
-  const { bus, presence, redis, nodeId } = seams;
+  const { bus, redis, nodeId } = seams;
   // Which node owns each live room, and frames forwarded to it (docs/scale-out.md, "Room directory").
   const directory: RoomDirectory = redis
     ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
     : new LocalRoomDirectory();
   const rpc = redis ? new NodeRpc(bus, nodeId, FORWARD_TIMEOUT_MS) : undefined;
-  const accounts = new AccountService({
-    db,
-    mailer,
-    now,
-    log,
-    publicUrl: config.publicUrl,
-    sessionDays: config.sessionDays,
-    google,
-    loginFailures: seams.loginFailures,
-    resetRequests: seams.resetRequests,
-    // Every node's gateway hears of it and signs the sessions' sockets out.
-    onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
-  });
-  const googleFlow = config.googleOAuth
-    ? new GoogleFlow({
-        db,
-        now,
-        accounts,
-        google: createGoogleOAuth(config.googleOAuth),
-        redirectUri: `${config.publicUrl}/oauth-redirect`,
-      })
-    : null;
+  /** Publishes a message to every socket of a user, on any node. */
   const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
   // No reaction, pairing or rematch passes between a blocked pair. See docs/design.md, "Social".
   const blockedPartners = (userId: number) => blockedPartnersOf(db.kysely, userId);
-  const connections = new ConnectionRegistry();
-  const isConnected = (userId: number) => connections.isConnected(userId);
+  return { now, db, mailer, seams, directory, rpc, send, blockedPartners };
+}
 
+/** The live games and what starts them: the rooms, matchmaking and rematches. */
+function createPlay(
+  config: Config,
+  options: AppOptions,
+  log: FastifyBaseLogger,
+  { now, db, seams, directory, send, blockedPartners }: BackEnds,
+  connections: ConnectionRegistry,
+) {
+  const { bus, presence, redis } = seams;
+  const isConnected = (userId: number) => connections.isConnected(userId);
   const gameStore = new SqlGameStore(db, options.groupCommitHooks);
   const rooms = new RoomManager({
     store: gameStore,
@@ -223,7 +241,43 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     blockedPartnersOf: blockedPartners,
     isOnline: (userId) => presence.isOnline(userId),
   });
+  return { gameStore, rooms, matchmaking, rematches };
+}
 
+/** The modules' services, in the order they need each other. */
+async function createModuleServices(
+  config: Config,
+  options: AppOptions,
+  log: FastifyBaseLogger,
+  { now, db, mailer, seams, send }: BackEnds,
+  rooms: RoomManager,
+) {
+  const { bus, presence } = seams;
+  const google =
+    options.googleVerifier ??
+    (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
+  const accounts = new AccountService({
+    db,
+    mailer,
+    now,
+    log,
+    publicUrl: config.publicUrl,
+    sessionDays: config.sessionDays,
+    google,
+    loginFailures: seams.loginFailures,
+    resetRequests: seams.resetRequests,
+    // Every node's gateway hears of it and signs the sessions' sockets out.
+    onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
+  });
+  const googleFlow = config.googleOAuth
+    ? new GoogleFlow({
+        db,
+        now,
+        accounts,
+        google: createGoogleOAuth(config.googleOAuth),
+        redirectUri: `${config.publicUrl}/oauth-redirect`,
+      })
+    : null;
   const notifier = new Notifier({
     db,
     sender: options.pushSender ?? createPushSender(config.fcm, log),
@@ -250,58 +304,20 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     log,
     sweepLock: seams.paymentSweepLock,
   });
-  const previews = new PreviewService({
-    db,
-    publicUrl: config.publicUrl,
-    staticDir: config.staticDir,
-    log,
-  });
-
-  const stalls = new StallMonitor();
-  const gateway = new Gateway({
-    accounts,
-    connections,
-    rooms,
-    matchmaking,
-    rematches,
-    presence,
-    bus,
-    now,
-    stalledMs: () => stalls.totalStalledMs(),
-    messagesPerSecond: config.timings.wsMessagesPerSecond,
-    authTimeoutMs: config.timings.wsAuthTimeoutMs,
-    maxConnectionsPerUser: config.socketLimits.perUser,
-    log,
-    friendsOf: (userId) => friendIdsOf(db.kysely, userId),
-    chat,
-    rpc,
-  });
-
   return {
-    now,
-    db,
-    mailer,
-    seams,
-    rpc,
     accounts,
     googleFlow,
-    gameStore,
-    rooms,
-    matchmaking,
-    rematches,
     notifier,
     chat,
     customization,
     social,
-    decks: new DeckService({ db, now }),
-    games: new GameService({ db, rooms, notifier }),
     rewards,
     payments,
+    decks: new DeckService({ db, now }),
+    games: new GameService({ db, rooms, notifier }),
     currency: new CurrencyService({ db, now }),
     manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
-    previews,
-    stalls,
-    gateway,
+    previews: new PreviewService({ db, publicUrl: config.publicUrl, staticDir: config.staticDir, log }),
   };
 }
 
