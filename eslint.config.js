@@ -20,6 +20,7 @@ const ELEMENTS = [
   { type: 'server-http', pattern: 'server/src/http' },
   { type: 'server-rooms', pattern: 'server/src/rooms' },
   { type: 'server-modules', pattern: 'server/src/modules' },
+  { type: 'server-matchmaking', pattern: 'server/src/matchmaking' },
   { type: 'server-realtime', pattern: 'server/src/realtime' },
   // The composition root and what stands on it: app.ts, main.ts, static.ts, cli/, testing/.
   { type: 'server-app', pattern: 'server' },
@@ -39,13 +40,14 @@ const ELEMENTS = [
 
 /**
  * Bottom to top. Floors in one inner list are side by side and never import each other: http
- * and rooms (a game room knows no request, a route reaches rooms only through a module).
+ * and rooms (a game room knows no request, a route reaches rooms only through a module); the
+ * modules and matchmaking (pairing gets ratings and blocks injected).
  */
 const SERVER_FLOORS = [
   ['server-infra'],
   ['server-db'],
   ['server-http', 'server-rooms'],
-  ['server-modules'],
+  ['server-modules', 'server-matchmaking'],
   ['server-realtime'],
   ['server-app'],
 ];

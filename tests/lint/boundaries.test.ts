@@ -160,7 +160,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     }
   }
 
-  describe('server floors, bottom to top: core, infra, db, http | rooms, modules, realtime, app', () => {
+  describe('server floors, bottom to top: core, infra, db, http | rooms, modules | matchmaking, realtime, app', () => {
     it('the core files (config, errors) import only shared and each other', async () => {
       await checkFloor([
         ['server/src/config.ts', './infra/bus', true],
@@ -208,6 +208,20 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
         ['server/src/modules/games/x.ts', '../../app', true],
         ['server/src/modules/games/x.ts', '../../http/auth', false],
         ['server/src/modules/games/x.ts', '../auth/repo', false],
+      ]);
+    });
+
+    it('matchmaking stands beside the modules: it uses rooms, and realtime uses it', async () => {
+      /** A stand-in file classified as server/src/matchmaking (see the fixture's comment). */
+      const MATCHMAKING = 'tests/lint/fixtures/server/src/matchmaking/queue';
+      const to = (file: string) => path.relative(path.dirname(file), MATCHMAKING);
+      await checkFloor([
+        ['server/src/matchmaking/x.ts', '../modules/ratings/repo', true],
+        ['server/src/matchmaking/x.ts', '../realtime/gateway', true],
+        ['server/src/matchmaking/x.ts', '../rooms/manager', false],
+        ['server/src/modules/games/x.ts', to('server/src/modules/games/x.ts'), true],
+        ['server/src/rooms/x.ts', to('server/src/rooms/x.ts'), true],
+        ['server/src/realtime/x.ts', to('server/src/realtime/x.ts'), false],
       ]);
     });
 
