@@ -332,7 +332,8 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
  * resolve them), type-only ones included: a cycle among them fails the test with its path.
  */
 describe('import cycles', () => {
-  const resolver = createRequire(import.meta.url)('../../scripts/eslint-resolver.cjs') as {
+  const require = createRequire(import.meta.url);
+  const resolver = require('../../scripts/eslint-resolver.cjs') as {
     resolve(source: string, file: string): { found: boolean; path?: string };
   };
   const SPECIFIER =

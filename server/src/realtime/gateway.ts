@@ -18,8 +18,9 @@ import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
 import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import { Connection, type Peer, type RateOptions } from './connection';
-import { WriteGroup } from './write-group';
 import type { ConnectionRegistry } from './connections';
+import { WriteGroup } from './write-group';
+import type { SocketIndex } from './socket-index';
 import type { Matchmaking } from './matchmaking';
 import type { Rematches } from './rematch';
 
@@ -161,8 +162,8 @@ function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): b
  */
 export class Gateway {
   private readonly all = new Set<Connection>();
-  private readonly byUser: ConnectionRegistry['byUser'];
-  private readonly bySession: ConnectionRegistry['bySession'];
+  private readonly byUser: SocketIndex<number, Connection>;
+  private readonly bySession: SocketIndex<number, Connection>;
   private readonly stopRevocations: () => void;
   /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
   private revokedDuringAuth: SessionsRevoked[] = [];
