@@ -6,28 +6,78 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The parts, and who may import whom: docs/design.md, "Import directions". */
+/**
+ * The parts, and who may import whom: docs/design.md, "Import directions". Each side is a stack
+ * of floors; a file imports its own floor and the floors below it, never one above, so a change
+ * to a low floor is the only kind that can reach far. Order matters: a file belongs to the first
+ * element whose pattern matches it.
+ */
 const ELEMENTS = [
   { type: 'shared', pattern: 'shared' },
-  // Inside the server: rooms run games and never reach into the feature modules (they store
-  // through the GameStore seam); realtime speaks WebSocket and never imports the HTTP layer.
-  // See docs/design.md, "Import directions".
-  { type: 'server-rooms', pattern: 'server/src/rooms' },
-  { type: 'server-realtime', pattern: 'server/src/realtime' },
+  // The server, bottom to top; under them all its core files (SERVER_CORE).
+  { type: 'server-infra', pattern: 'server/src/infra' },
+  { type: 'server-db', pattern: 'server/src/db' },
   { type: 'server-http', pattern: 'server/src/http' },
+  { type: 'server-rooms', pattern: 'server/src/rooms' },
   { type: 'server-modules', pattern: 'server/src/modules' },
-  { type: 'server', pattern: 'server' },
-  // Features of the renderer do not import each other; app/ composes them.
+  { type: 'server-matchmaking', pattern: 'server/src/matchmaking' },
+  { type: 'server-realtime', pattern: 'server/src/realtime' },
+  // The composition root and what stands on it: app.ts, main.ts, static.ts, cli/, testing/.
+  { type: 'server-app', pattern: 'server' },
+  // The renderer, bottom to top.
+  { type: 'renderer-platform', pattern: 'renderer/src/platform' },
+  { type: 'renderer-lib', pattern: 'renderer/src/lib' },
+  { type: 'renderer-domain', pattern: 'renderer/src/domain' },
+  { type: 'renderer-components', pattern: 'renderer/src/components' },
   { type: 'renderer-feature', pattern: 'renderer/src/features/*', capture: ['feature'] },
-  // The routes, pages and layout: they compose features, so features never import them.
   { type: 'renderer-app', pattern: 'renderer/src/app' },
+  // main.tsx: starts the app.
   { type: 'renderer', pattern: 'renderer' },
   { type: 'electron', pattern: 'electron' },
   { type: 'tests', pattern: 'tests' },
   { type: 'scripts', pattern: 'scripts' },
 ];
 
-const SERVER = ['server', 'server-rooms', 'server-realtime', 'server-http', 'server-modules'];
+/**
+ * Bottom to top. Floors in one inner list are side by side and never import each other: http
+ * and rooms (a game room knows no request, a route reaches rooms only through a module); the
+ * modules and matchmaking (pairing gets ratings and blocks injected).
+ */
+const SERVER_FLOORS = [
+  ['server-infra'],
+  ['server-db'],
+  ['server-http', 'server-rooms'],
+  ['server-modules', 'server-matchmaking'],
+  ['server-realtime'],
+  ['server-app'],
+];
+const RENDERER_FLOORS = [
+  ['renderer-platform'],
+  ['renderer-lib'],
+  ['renderer-domain'],
+  ['renderer-components'],
+  ['renderer-feature'],
+  ['renderer-app'],
+  ['renderer'],
+];
+const SERVER = SERVER_FLOORS.flat();
+/**
+ * The server's floor 0, files rather than a folder (element patterns match folders only): the
+ * configuration and the domain errors, which every floor uses and which import only shared.
+ */
+const SERVER_CORE = { category: 'server-core', pattern: 'server/src/{config,errors}.ts' };
+const RENDERER = RENDERER_FLOORS.flat();
+
+/** Each floor may import shared, itself and every floor below it. */
+function floorPolicies(floors, except = {}) {
+  return floors.flatMap((floor, index) =>
+    floor.map((type) => {
+      const below = floors.slice(0, index).flat();
+      const to = ['shared', type, ...below].filter((t) => !(except[type] ?? []).includes(t));
+      return allowed(type, to);
+    }),
+  );
+}
 
 const allowed = (from, to) => ({
   from: { element: { type: from } },
@@ -67,7 +117,7 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'boundaries/elements': ELEMENTS,
-      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }],
+      'boundaries/files': [{ category: 'test', pattern: '**/*.test.{ts,tsx}' }, SERVER_CORE],
       'import/resolver': {
         [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {},
         node: {},
@@ -78,46 +128,52 @@ export default tseslint.config(
         'error',
         {
           default: 'disallow',
+          // Imports inside one element are checked too: the core files share server-app's folder.
+          checkInternals: true,
           policies: [
             allowed('shared', ['shared']),
-            allowed('server', ['shared', ...SERVER]),
-            allowed('server-modules', ['shared', ...SERVER]),
-            allowed('server-http', ['shared', ...SERVER]),
-            allowed('server-realtime', [
-              'shared',
-              'server',
-              'server-rooms',
-              'server-realtime',
-              'server-modules',
-            ]),
-            allowed('server-rooms', ['shared', 'server', 'server-rooms']),
-            allowed('renderer', ['shared', 'renderer', 'renderer-feature', 'renderer-app']),
-            allowed('renderer-app', ['shared', 'renderer', 'renderer-feature', 'renderer-app']),
+            // realtime speaks WebSocket: a socket has no request or reply, so no HTTP layer.
+            ...floorPolicies(SERVER_FLOORS, { 'server-realtime': ['server-http'] }),
+            // The last policy that matches decides: every floor may use the core files, and they
+            // (inside server-app's folder) import only shared and each other.
+            {
+              from: { element: { types: { anyOf: SERVER } } },
+              allow: { to: { file: { categories: SERVER_CORE.category } } },
+            },
+            {
+              from: { file: { categories: SERVER_CORE.category } },
+              disallow: { to: { element: { types: { anyOf: SERVER } } } },
+            },
+            {
+              from: { file: { categories: SERVER_CORE.category } },
+              allow: { to: { file: { categories: SERVER_CORE.category } } },
+            },
+            // A feature imports no other feature; the policy after these allows its own files.
+            ...floorPolicies(RENDERER_FLOORS, { 'renderer-feature': ['renderer-feature'] }),
             {
               from: { element: { type: 'renderer-feature' } },
               allow: {
-                to: [
-                  { element: { types: { anyOf: ['shared', 'renderer'] } } },
-                  {
-                    element: { type: 'renderer-feature', captured: { feature: '{{from.captured.feature}}' } },
-                  },
-                ],
+                to: {
+                  element: { type: 'renderer-feature', captured: { feature: '{{from.captured.feature}}' } },
+                },
               },
             },
             allowed('electron', ['shared', 'electron']),
-            allowed('tests', [
-              'shared',
-              ...SERVER,
-              'renderer',
-              'renderer-feature',
-              'renderer-app',
-              'electron',
-              'tests',
-              'scripts',
-            ]),
+            allowed('tests', ['shared', ...SERVER, ...RENDERER, 'electron', 'tests', 'scripts']),
             allowed('scripts', ['shared', ...SERVER, 'scripts']),
             // Unit tests beside their source may use the cross-cutting fixtures in tests/.
             { from: { file: { categories: 'test' } }, allow: { to: { element: { type: 'tests' } } } },
+            // A server test may build the whole app (app.ts, testing/) to drive its subject.
+            {
+              from: { element: { types: { anyOf: SERVER } }, file: { categories: 'test' } },
+              allow: { to: { element: { types: { anyOf: SERVER } } } },
+            },
+            // A renderer test may drive its subject through lib and components (the platform's
+            // tests check the header padding and push registration on each platform).
+            {
+              from: { element: { types: { anyOf: RENDERER } }, file: { categories: 'test' } },
+              allow: { to: { element: { types: { anyOf: ['renderer-lib', 'renderer-components'] } } } },
+            },
           ],
         },
       ],

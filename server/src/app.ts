@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
@@ -48,8 +48,10 @@ import { paymentRoutes } from './modules/payments/routes';
 import { PAYMENT_SWEEP_INTERVAL_MS, PaymentService } from './modules/payments/service';
 import { ratingOf } from './modules/ratings/repo';
 import { blockedPartnersOf, friendIdsOf } from './modules/social/relations';
+import { socialEvents } from './modules/social/events';
 import { socialRoutes } from './modules/social/routes';
 import { SocialService } from './modules/social/service';
+import { ConnectionRegistry } from './realtime/connections';
 import { Gateway, userChannel } from './realtime/gateway';
 import { Matchmaking } from './matchmaking/matchmaking';
 import { Rematches } from './matchmaking/rematch';
@@ -95,9 +97,12 @@ export interface App extends FastifyInstance {
   payments: PaymentService;
 }
 
-/** Builds the whole HTTP app without listening, so tests can inject requests. */
+/**
+ * Builds the whole HTTP app without listening, so tests can inject requests. Read top to bottom:
+ * every service is created in `createServices`, every route registered in `registerRoutes`, and
+ * the work that runs on its own (resumed games, timers, sweeps) started in `startBackgroundWork`.
+ */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const now = options.now ?? Date.now;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -106,53 +111,107 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     forceCloseConnections: 'idle',
   }) as unknown as App;
 
+  const services = await createServices(config, options, app.log);
+  app.decorate('accounts', services.accounts);
+  app.decorate('db', services.db);
+  app.decorate('rooms', services.rooms);
+  app.decorate('notifier', services.notifier);
+  app.decorate('payments', services.payments);
+  app.decorate('gateway', services.gateway);
+  app.decorateRequest('auth', null);
+  // preClose hooks run in the order they are added: these come before the gateway's, which
+  // closes the sockets.
+  drainOnClose(app, services.rooms);
+  await registerRoutes(app, config, services);
+  await startBackgroundWork(app, options, services);
+  return app;
+}
+
+type Services = Awaited<ReturnType<typeof createServices>>;
+
+/**
+ * Every service, each created once and handed what it uses: the back ends, the live games, the
+ * modules' services, then the gateway. The connection registry comes before the rooms,
+ * matchmaking and the gateway: the gateway fills it and the others read it.
+ */
+async function createServices(config: Config, options: AppOptions, log: FastifyBaseLogger) {
+  const backEnds = await createBackEnds(config, options, log);
+  const connections = new ConnectionRegistry();
+  const play = createPlay(config, options, log, backEnds, connections);
+  const modules = await createModuleServices(config, options, log, backEnds, play.rooms);
+  const { db, seams, now, rpc } = backEnds;
+  const stalls = new StallMonitor();
+  const gateway = new Gateway({
+    accounts: modules.accounts,
+    connections,
+    rooms: play.rooms,
+    matchmaking: play.matchmaking,
+    rematches: play.rematches,
+    presence: seams.presence,
+    bus: seams.bus,
+    now,
+    stalledMs: () => stalls.totalStalledMs(),
+    messagesPerSecond: config.timings.wsMessagesPerSecond,
+    authTimeoutMs: config.timings.wsAuthTimeoutMs,
+    maxConnectionsPerUser: config.socketLimits.perUser,
+    log,
+    friendsOf: (userId) => friendIdsOf(db.kysely, userId),
+    chat: modules.chat,
+    rpc,
+  });
+  return { ...backEnds, ...play, ...modules, connections, stalls, gateway };
+}
+
+type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
+
+/** The database (seeded), mail, and the seams: in memory on one node, in Redis with REDIS_URL. */
+async function createBackEnds(config: Config, options: AppOptions, log: FastifyBaseLogger) {
+  const now = options.now ?? Date.now;
   const db = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onCheckpointFailure: (error) =>
-      app.log.error({ err: error }, 'SQLite checkpoint worker failed; checkpoints run inline again'),
+      log.error({ err: error }, 'SQLite checkpoint worker failed; checkpoints run inline again'),
   });
   await seedCatalogue(db.kysely, now());
   await seedDecks(db.kysely, now());
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
-  const google =
-    options.googleVerifier ??
-    (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
-  // In memory on one node, in Redis with REDIS_URL: see docs/scale-out.md.
-  const seams = await createSeams(config, app.log, now);
-  const { bus, presence, redis, nodeId } = seams;
+  // See docs/scale-out.md.
+  const seams = await createSeams(config, log, now);
+  const { bus, redis, nodeId } = seams;
   // Which node owns each live room, and frames forwarded to it (docs/scale-out.md, "Room directory").
   const directory: RoomDirectory = redis
     ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
     : new LocalRoomDirectory();
   const rpc = redis ? new NodeRpc(bus, nodeId, FORWARD_TIMEOUT_MS) : undefined;
-  const accounts = new AccountService({
-    db,
-    mailer,
-    now,
-    log: app.log,
-    publicUrl: config.publicUrl,
-    sessionDays: config.sessionDays,
-    google,
-    loginFailures: seams.loginFailures,
-    resetRequests: seams.resetRequests,
-    // Every node's gateway hears of it and signs the sessions' sockets out.
-    onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
-  });
+  /** Publishes a message to every socket of a user, on any node. */
   const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
+  // No reaction, pairing or rematch passes between a blocked pair. See docs/design.md, "Social".
+  const blockedPartners = (userId: number) => blockedPartnersOf(db.kysely, userId);
+  return { now, db, mailer, seams, directory, rpc, send, blockedPartners };
+}
+
+/** The live games and what starts them: the rooms, matchmaking and rematches. */
+function createPlay(
+  config: Config,
+  options: AppOptions,
+  log: FastifyBaseLogger,
+  { now, db, seams, directory, send, blockedPartners }: BackEnds,
+  connections: ConnectionRegistry,
+) {
+  const { bus, presence, redis } = seams;
+  const isConnected = (userId: number) => connections.isConnected(userId);
   const gameStore = new SqlGameStore(db, options.groupCommitHooks);
   const rooms = new RoomManager({
     store: gameStore,
     now,
     timings: config.timings,
-    log: app.log,
+    log,
     send,
-    // The gateway owns presence; rooms ask it synchronously (it is built below, before any game runs).
-    isConnected: (userId: number): boolean => gateway.isConnected(userId),
-    // No reaction passes between a blocked pair (docs/protocol.md, "Table reactions").
-    blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
+    isConnected,
+    blockedPartnersOf: blockedPartners,
     directory,
     bus,
     onlineAmong: (userIds) => presence.onlineAmong(userIds),
@@ -165,12 +224,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rooms,
     now,
     matchAcceptMs: config.timings.matchAcceptMs,
-    log: app.log,
+    log,
     send,
     ratingOf: async (userId) => (await ratingOf(db.kysely, userId)).rating,
-    // A blocked pair is never paired. See docs/design.md, "Social".
-    blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
-    isConnected: (userId) => gateway.isConnected(userId),
+    blockedPartnersOf: blockedPartners,
+    isConnected,
   });
   const rematches = new Rematches({
     store: seams.rematches,
@@ -178,28 +236,97 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     now,
     windowMs: config.timings.rematchMs,
     returnMs: config.timings.rematchReturnMs,
-    log: app.log,
+    log,
     send,
-    // No rematch between a blocked pair, as no match. See docs/protocol.md, "Rematch".
-    blockedPartnersOf: (userId) => blockedPartnersOf(db.kysely, userId),
+    blockedPartnersOf: blockedPartners,
     isOnline: (userId) => presence.isOnline(userId),
   });
-  app.decorate('accounts', accounts);
-  app.decorate('db', db);
-  app.decorate('rooms', rooms);
+  return { gameStore, rooms, matchmaking, rematches };
+}
+
+/** The modules' services, in the order they need each other. */
+async function createModuleServices(
+  config: Config,
+  options: AppOptions,
+  log: FastifyBaseLogger,
+  { now, db, mailer, seams, send }: BackEnds,
+  rooms: RoomManager,
+) {
+  const { bus, presence } = seams;
+  const google =
+    options.googleVerifier ??
+    (config.googleClientIds.length > 0 ? createGoogleVerifier(config.googleClientIds) : null);
+  const accounts = new AccountService({
+    db,
+    mailer,
+    now,
+    log,
+    publicUrl: config.publicUrl,
+    sessionDays: config.sessionDays,
+    google,
+    loginFailures: seams.loginFailures,
+    resetRequests: seams.resetRequests,
+    // Every node's gateway hears of it and signs the sessions' sockets out.
+    onSessionsRevoked: (revoked) => bus.publish(SESSIONS_REVOKED_CHANNEL, revoked),
+  });
+  const googleFlow = config.googleOAuth
+    ? new GoogleFlow({
+        db,
+        now,
+        accounts,
+        google: createGoogleOAuth(config.googleOAuth),
+        redirectUri: `${config.publicUrl}/oauth-redirect`,
+      })
+    : null;
   const notifier = new Notifier({
     db,
-    sender: options.pushSender ?? createPushSender(config.fcm, app.log),
+    sender: options.pushSender ?? createPushSender(config.fcm, log),
     presence,
     now,
-    log: app.log,
+    log,
   });
-  app.decorate('notifier', notifier);
   const chat = new ChatService({ db, now, notifier, ...(seams.chatRate && { limiter: seams.chatRate }) });
-  app.decorateRequest('auth', null);
+  const customization = new CustomizationService({ db });
+  const social = new SocialService({
+    db,
+    now,
+    customization,
+    events: socialEvents({ send, presence, rooms, notifier }),
+  });
+  const rewards = new RewardService({ db, now });
+  await rewards.seedDailySchedule();
+  const payments = new PaymentService({
+    db,
+    provider: options.paymentProvider ?? createPaymentProvider(config.payments, config.publicUrl),
+    publicUrl: config.publicUrl,
+    currency: config.payments.currency,
+    now,
+    log,
+    sweepLock: seams.paymentSweepLock,
+  });
+  return {
+    accounts,
+    googleFlow,
+    notifier,
+    chat,
+    customization,
+    social,
+    rewards,
+    payments,
+    decks: new DeckService({ db, now }),
+    games: new GameService({ db, rooms, notifier }),
+    currency: new CurrencyService({ db, now }),
+    manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
+    previews: new PreviewService({ db, publicUrl: config.publicUrl, staticDir: config.staticDir, log }),
+  };
+}
 
-  // While shutting down, answers to requests still in flight close their connection, so a
-  // keep-alive client does not hold the server open until its idle timeout.
+/**
+ * While shutting down, answers to requests still in flight close their connection, so a
+ * keep-alive client does not hold the server open until its idle timeout; and the rooms go to
+ * other nodes at once, before the sockets close (docs/scale-out.md, "Draining").
+ */
+function drainOnClose(app: App, rooms: RoomManager): void {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -207,117 +334,54 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
-  // Before the sockets close: the rooms go to other nodes at once (docs/scale-out.md, "Draining").
   app.addHook('preClose', async () => {
     const handedOff = await rooms.handoff();
     if (handedOff.length > 0) app.log.info({ games: handedOff.length }, 'handed rooms off');
   });
+}
 
+/** The HTTP stack, every module's routes (private ones behind the accounts' Authenticator), /ws and the web app. */
+async function registerRoutes(app: App, config: Config, s: Services): Promise<void> {
   registerErrorHandling(app);
   const routes = withContracts(app);
-  await registerSecurity(app, config.publicUrl, seams.redis);
+  await registerSecurity(app, config.publicUrl, s.seams.redis);
   await registerCompression(app);
 
-  healthRoutes(routes, { nodeId: seams.nodeId, db, redis: seams.redis });
-  authRoutes(routes, accounts, {
+  const { db, accounts: authenticator } = s;
+  healthRoutes(routes, { nodeId: s.seams.nodeId, db, redis: s.seams.redis });
+  authRoutes(routes, s.accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
-    googleFlow: config.googleOAuth
-      ? new GoogleFlow({
-          db,
-          now,
-          accounts,
-          google: createGoogleOAuth(config.googleOAuth),
-          redirectUri: `${config.publicUrl}/oauth-redirect`,
-        })
-      : null,
+    googleFlow: s.googleFlow,
   });
-  const customization = new CustomizationService({ db });
-  userRoutes(routes, { db, accounts, customization });
-  const social = new SocialService({
-    db,
-    now,
-    customization,
-    // Presence follows a friendship at once: new friends see each other online, parted ones offline
-    // and any private game still waiting between them is called off.
-    events: {
-      async befriended(a, b) {
-        for (const [who, to] of [
-          [a, b],
-          [b, a],
-        ] as const)
-          if (await presence.isOnline(who)) send(to, { type: 'USER_ONLINE', userId: who });
-      },
-      async parted(a, b) {
-        send(a, { type: 'USER_OFFLINE', userId: b });
-        send(b, { type: 'USER_OFFLINE', userId: a });
-        // No dead invitation outlives the friendship: see docs/protocol.md, "Private games".
-        await rooms.callOffInvitations(a, b);
-      },
-      async requested(from, to) {
-        // The Friends page of each signed-in device shows the request at once; away, push tells.
-        send(to, { type: 'FRIEND_REQUEST', userId: from.id });
-        void notifier.notify(to, {
-          kind: 'friend_request',
-          title: 'Friend request',
-          body: `${from.username} wants to be your friend`,
-          data: { userId: String(from.id) },
-        });
-      },
-    },
-  });
-  socialRoutes(routes, { accounts, social });
-  customizationRoutes(routes, { accounts, customization });
-  deckRoutes(routes, { accounts, decks: new DeckService({ db, now }) });
-  deviceRoutes(routes, { db, accounts, now });
-  gameRoutes(routes, { accounts, games: new GameService({ db, rooms, notifier }) });
-  const rewards = new RewardService({ db, now });
-  rewardRoutes(routes, { accounts, rewards });
-  const payments = new PaymentService({
-    db,
-    provider: options.paymentProvider ?? createPaymentProvider(config.payments, config.publicUrl),
-    publicUrl: config.publicUrl,
-    currency: config.payments.currency,
-    now,
-    log: app.log,
-    sweepLock: seams.paymentSweepLock,
-  });
-  paymentRoutes(routes, { accounts, payments, publicUrl: config.publicUrl });
-  app.decorate('payments', payments);
-  currencyRoutes(routes, { accounts, currency: new CurrencyService({ db, now }) });
-  chatRoutes(routes, { accounts, chat });
-  await managerRoutes(routes, {
-    accounts,
-    manager: new ManagerService({ db, now, moneyCurrency: config.payments.currency }),
-    uploadsDir: uploadsDir(config.dataDir),
-  });
-  const stalls = new StallMonitor();
-  const gateway: Gateway = new Gateway({
-    accounts,
-    rooms,
-    matchmaking,
-    rematches,
-    presence,
-    bus,
-    now,
-    stalledMs: () => stalls.totalStalledMs(),
-    messagesPerSecond: config.timings.wsMessagesPerSecond,
-    authTimeoutMs: config.timings.wsAuthTimeoutMs,
-    maxConnectionsPerUser: config.socketLimits.perUser,
-    log: app.log,
-    friendsOf: (userId) => friendIdsOf(db.kysely, userId),
-    chat,
-    rpc,
-  });
-  app.decorate('gateway', gateway);
-  registerGateway(app, gateway, {
+  userRoutes(routes, { db, authenticator, customization: s.customization });
+  socialRoutes(routes, { authenticator, social: s.social });
+  customizationRoutes(routes, { authenticator, customization: s.customization });
+  deckRoutes(routes, { authenticator, decks: s.decks });
+  deviceRoutes(routes, { db, authenticator, now: s.now });
+  gameRoutes(routes, { authenticator, games: s.games });
+  rewardRoutes(routes, { authenticator, rewards: s.rewards });
+  paymentRoutes(routes, { authenticator, payments: s.payments, publicUrl: config.publicUrl });
+  currencyRoutes(routes, { authenticator, currency: s.currency });
+  chatRoutes(routes, { authenticator, chat: s.chat });
+  await managerRoutes(routes, { authenticator, manager: s.manager, uploadsDir: uploadsDir(config.dataDir) });
+
+  registerGateway(app, s.gateway, {
     trustProxy: config.trustProxy,
     maxConnectionsPerIp: config.socketLimits.perIp,
     heartbeatMs: config.timings.heartbeatMs,
     perMessageDeflate: config.wsPerMessageDeflate,
   });
-  await rewards.seedDailySchedule();
+  previewRoutes(app, { previews: s.previews });
+  await registerWebApp(app, config.staticDir, (pathname) => s.previews.pageHtml(pathname));
+}
+
+/**
+ * What runs on its own: the shared back ends, the games that were running when the server last
+ * stopped, pairing, and the sweeps; and, on close, everything stopped and settled in order.
+ */
+async function startBackgroundWork(app: App, options: AppOptions, s: Services): Promise<void> {
+  const { seams, rooms, matchmaking, rematches, accounts, payments } = s;
   seams.start();
-  // Resume every game that was running when the server last stopped.
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
   // Ranked windows widen with waiting time, so pairing is retried every second.
@@ -326,14 +390,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     rematches.tick().catch((error: unknown) => app.log.warn({ err: error }, 'rematch expiry failed'));
   }, 1000);
   matchTimer.unref();
-  const previews = new PreviewService({
-    db,
-    publicUrl: config.publicUrl,
-    staticDir: config.staticDir,
-    log: app.log,
-  });
-  previewRoutes(app, { previews });
-  await registerWebApp(app, config.staticDir, (pathname) => previews.pageHtml(pathname));
 
   const sweepEvery = options.sweepIntervalMs ?? 60 * 60_000;
   let sweep: NodeJS.Timeout | undefined;
@@ -365,17 +421,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     clearInterval(sweep);
     clearInterval(paymentSweep);
     clearInterval(matchTimer);
-    stalls.stop();
+    s.stalls.stop();
     matchmaking.stop();
     rematches.stop();
     rooms.stop();
-    await notifier.settled();
+    await s.notifier.settled();
     // Moves already handed to the group commit are written before the database closes.
-    await gameStore.settled();
-    mailer.close();
-    rpc?.stop();
+    await s.gameStore.settled();
+    s.mailer.close();
+    s.rpc?.stop();
     await seams.close();
-    await db.close();
+    await s.db.close();
   });
-  return app;
 }

@@ -139,6 +139,169 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     ).toEqual([]);
   });
 
+  /**
+   * Each floor against the floors above it and beside it, and against one below: every import is
+   * checked to resolve first, so an allowed case cannot pass only because its target is missing.
+   * `fires` is true where the rule must report the import.
+   */
+  const resolver = createRequire(import.meta.url)('../../scripts/eslint-resolver.cjs') as {
+    resolve(source: string, file: string): { found: boolean; path?: string };
+  };
+  async function checkFloor(cases: [file: string, specifier: string, fires: boolean][]): Promise<void> {
+    for (const [file, specifier, fires] of cases) {
+      const label = `${file} → ${specifier}`;
+      expect(resolver.resolve(specifier, path.resolve(file)).found, label).toBe(true);
+      const fired = await rulesFired(
+        file,
+        `import * as target from '${specifier}';\nexport const a = target;\n`,
+      );
+      if (fires) expect(fired, label).toContain('boundaries/dependencies');
+      else expect(fired, label).toEqual([]);
+    }
+  }
+
+  describe('server floors, bottom to top: core, infra, db, http | rooms, modules | matchmaking, realtime, app', () => {
+    it('the core files (config, errors) import only shared and each other', async () => {
+      await checkFloor([
+        ['server/src/config.ts', './infra/bus', true],
+        ['server/src/errors.ts', './db', true],
+        ['server/src/errors.ts', './app', true],
+        ['server/src/errors.ts', './config', false],
+        ['server/src/infra/x.ts', '../errors', false],
+      ]);
+    });
+
+    it('infra imports no floor above it', async () => {
+      await checkFloor([
+        ['server/src/infra/x.ts', '../db', true],
+        ['server/src/infra/x.ts', '../modules/auth/crypto', true],
+        ['server/src/infra/x.ts', '../rooms/types', true],
+        ['server/src/infra/x.ts', '../config', false],
+      ]);
+    });
+
+    it('db imports no floor above it', async () => {
+      await checkFloor([
+        ['server/src/db/x.ts', '../realtime/gateway', true],
+        ['server/src/db/x.ts', '../modules/auth/repo', true],
+        ['server/src/db/x.ts', '../http/auth', true],
+        ['server/src/db/x.ts', '../rooms/types', true],
+        ['server/src/db/x.ts', '../infra/bus', false],
+      ]);
+    });
+
+    it('http and rooms stand side by side: neither imports the other or a floor above', async () => {
+      await checkFloor([
+        ['server/src/http/x.ts', '../modules/auth/service', true],
+        ['server/src/http/x.ts', '../rooms/manager', true],
+        ['server/src/http/x.ts', '../realtime/gateway', true],
+        ['server/src/http/x.ts', '../db/schema', false],
+        ['server/src/rooms/x.ts', '../http/errors', true],
+        ['server/src/rooms/x.ts', '../realtime/gateway', true],
+        ['server/src/rooms/x.ts', '../infra/bus', false],
+      ]);
+    });
+
+    it('modules import no floor above them', async () => {
+      await checkFloor([
+        ['server/src/modules/games/x.ts', '../../realtime/gateway', true],
+        ['server/src/modules/games/x.ts', '../../app', true],
+        ['server/src/modules/games/x.ts', '../../http/auth', false],
+        ['server/src/modules/games/x.ts', '../auth/repo', false],
+      ]);
+    });
+
+    it('matchmaking stands beside the modules: it uses rooms, and realtime uses it', async () => {
+      /** A stand-in file classified as server/src/matchmaking (see the fixture's comment). */
+      const MATCHMAKING = 'tests/lint/fixtures/server/src/matchmaking/queue';
+      const to = (file: string) => path.relative(path.dirname(file), MATCHMAKING);
+      await checkFloor([
+        ['server/src/matchmaking/x.ts', '../modules/ratings/repo', true],
+        ['server/src/matchmaking/x.ts', '../realtime/gateway', true],
+        ['server/src/matchmaking/x.ts', '../rooms/manager', false],
+        ['server/src/modules/games/x.ts', to('server/src/modules/games/x.ts'), true],
+        ['server/src/rooms/x.ts', to('server/src/rooms/x.ts'), true],
+        ['server/src/realtime/x.ts', to('server/src/realtime/x.ts'), false],
+      ]);
+    });
+
+    it('realtime imports neither the composition root nor the HTTP layer', async () => {
+      await checkFloor([
+        ['server/src/realtime/x.ts', '../app', true],
+        ['server/src/realtime/x.ts', '../http/auth', true],
+        ['server/src/realtime/x.ts', '../modules/auth/crypto', false],
+      ]);
+    });
+
+    it('the composition root imports every floor; a test beside any floor may build the app', async () => {
+      await checkFloor([
+        ['server/src/x.ts', './realtime/gateway', false],
+        ['server/src/x.ts', './http/auth', false],
+        ['server/src/infra/x.test.ts', '../app', false],
+        ['server/src/db/x.test.ts', '../testing/harness', false],
+      ]);
+    });
+  });
+
+  describe('renderer floors, bottom to top: platform, lib, domain, components, features, app, main', () => {
+    /** A stand-in file classified as renderer/src/domain (see the fixture's comment). */
+    const DOMAIN = 'tests/lint/fixtures/renderer/src/domain/wallet';
+    const from = (file: string) => path.relative(path.dirname(file), DOMAIN);
+
+    it('platform imports no floor above it', async () => {
+      await checkFloor([
+        ['renderer/src/platform/x.ts', '../lib/http', true],
+        ['renderer/src/platform/x.ts', '../components/PageHeader', true],
+      ]);
+    });
+
+    it('lib (infrastructure) imports platform only: no domain data, components, features or app', async () => {
+      await checkFloor([
+        ['renderer/src/lib/x.ts', from('renderer/src/lib/x.ts'), true],
+        ['renderer/src/lib/x.ts', '../components/PageHeader', true],
+        ['renderer/src/lib/x.ts', '../features/games/components/GamesPage', true],
+        ['renderer/src/lib/x.ts', '../app/routes', true],
+        ['renderer/src/lib/x.ts', '../platform', false],
+      ]);
+    });
+
+    it('domain imports lib and platform, not components, features or app', async () => {
+      await checkFloor([
+        ['renderer/src/domain/x.ts', '../components/PageHeader', true],
+        ['renderer/src/domain/x.ts', '../features/games/components/GamesPage', true],
+        ['renderer/src/domain/x.ts', '../app/routes', true],
+        ['renderer/src/domain/x.ts', '../lib/http', false],
+      ]);
+    });
+
+    it('components import domain and lib, not features or app', async () => {
+      await checkFloor([
+        ['renderer/src/components/x.tsx', '../app/routes', true],
+        ['renderer/src/components/x.tsx', '../features/games/components/GamesPage', true],
+        ['renderer/src/components/x.tsx', from('renderer/src/components/x.tsx'), false],
+        ['renderer/src/components/x.tsx', '../lib/http', false],
+      ]);
+    });
+
+    it('features import every floor below them; app imports features but not main', async () => {
+      await checkFloor([
+        ['renderer/src/features/shop/x.tsx', from('renderer/src/features/shop/x.tsx'), false],
+        ['renderer/src/features/shop/x.tsx', '../../components/PageHeader', false],
+        ['renderer/src/app/x.tsx', '../features/games/components/GamesPage', false],
+        ['renderer/src/app/x.tsx', '../main', true],
+      ]);
+    });
+
+    it('a test is held to its floor, but may drive its subject through lib and components', async () => {
+      await checkFloor([
+        ['renderer/src/lib/x.test.ts', from('renderer/src/lib/x.test.ts'), true],
+        ['renderer/src/components/x.test.tsx', '../features/games/components/GamesPage', true],
+        ['renderer/src/platform/x.test.ts', '../components/PageHeader', false],
+        ['renderer/src/platform/x.test.ts', '../lib/push', false],
+      ]);
+    });
+  });
+
   it('every side may import shared through the @shared alias', async () => {
     for (const file of ['renderer/src/x.ts', 'server/src/x.ts', 'electron/main/x.ts']) {
       expect(
@@ -239,9 +402,10 @@ describe('import cycles', () => {
     ]);
   });
 
-  it('server, shared and renderer have no import cycle', () => {
+  it('server, shared, renderer and electron have no import cycle', () => {
     const graph = new Map<string, string[]>();
-    for (const file of ['server', 'shared', 'renderer'].flatMap((dir) => sources(path.resolve(dir))))
+    const sides = ['server', 'shared', 'renderer', 'electron'];
+    for (const file of sides.flatMap((dir) => sources(path.resolve(dir))))
       graph.set(file, importsOf(file, readFileSync(file, 'utf8')));
     expect(graph.size).toBeGreaterThan(100);
     const cycles = findCycles(graph).map((cycle) =>

@@ -1,5 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountService, Authenticated } from '../modules/auth/service';
+import type { Selectable } from 'kysely';
+import type { UsersTable } from '../db/schema';
+
+/** A signed-in caller: the user behind a live session. */
+export interface Authenticated {
+  user: Selectable<UsersTable>;
+  sessionId: number;
+  /** When the session expires unless it is used again (sessions slide with use). */
+  expiresAt: number;
+}
+
+/**
+ * Turns a bearer token into its caller or throws an AuthError. Declared here, implemented by the
+ * auth module's AccountService and handed to each module's routes by the composition root, so
+ * the HTTP layer and the routes depend on this contract rather than on a module's service
+ * (docs/design.md, "Import directions").
+ */
+export interface Authenticator {
+  authenticate(token: string | undefined): Promise<Authenticated>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,9 +38,9 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * The one auth hook: every private route uses it as its preValidation hook, so an anonymous
  * caller learns nothing about the body it sent, and it sets request.auth or answers 401.
  */
-export function requireAuth(accounts: AccountService) {
+export function requireAuth(authenticator: Authenticator) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    request.auth = await accounts.authenticate(bearerToken(request));
+    request.auth = await authenticator.authenticate(bearerToken(request));
   };
 }
 

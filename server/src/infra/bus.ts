@@ -22,6 +22,13 @@ export type BusHandler = (message: unknown, channel: string) => void;
  */
 export const SESSIONS_REVOKED_CHANNEL = 'sessions:revoked';
 
+/**
+ * A message on SESSIONS_REVOKED_CHANNEL: one session (logout), all of a user's sessions (account
+ * takeover, deletion, password reset), or all but the one that changed the password. The auth
+ * module publishes it and the gateway hears it, so it lives here, below both.
+ */
+export type SessionsRevoked = { sessionId: number } | { userId: number; exceptSessionId?: number };
+
 export class LocalBus implements Bus {
   /** A channel's handler, or a Set once it has several (most channels, a user's, have one). */
   private readonly handlers = new Map<string, Handler | Set<Handler>>();

@@ -4,11 +4,10 @@ import { parseServerMessage, type QueueName, type ServerMessage } from '@shared/
 import { AuthError } from '../errors';
 import { LocalBus, SESSIONS_REVOKED_CHANNEL } from '../infra/bus';
 import { LocalPresenceStore } from '../infra/presence-store';
-import type { Authenticated } from '../modules/auth/service';
-import type { UserRow } from '../modules/auth/repo';
 import { RoomError } from '../rooms/room';
 import { ABUSE_LIMIT, Connection, OPEN, type Peer } from './connection';
-import { Gateway, type GatewayDeps } from './gateway';
+import { ConnectionRegistry } from './connections';
+import { Gateway, type GatewayDeps, type SessionChecker } from './gateway';
 import { StallMonitor } from './stall-monitor';
 
 /** A socket stand-in that records what the gateway sends and how it closes. */
@@ -56,8 +55,10 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
       async authenticate(token) {
         const session = token ? SESSIONS[token] : undefined;
         if (!session) throw new AuthError('Invalid token', 'invalid_token');
-        const user = { id: session.userId, username: `user${session.userId}` } as UserRow;
-        return { user, sessionId: session.sessionId, expiresAt: now + 60_000 } satisfies Authenticated;
+        const user = { id: session.userId, username: `user${session.userId}` };
+        return { user, sessionId: session.sessionId, expiresAt: now + 60_000 } satisfies Awaited<
+          ReturnType<SessionChecker['authenticate']>
+        >;
       },
       async sessionExpiresAt() {
         return null;
@@ -66,6 +67,7 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
         return SESSIONS[token]?.sessionId === sessionId;
       },
     },
+    connections: new ConnectionRegistry(),
     rooms: {
       async get(gameId: string): Promise<never> {
         throw new RoomError('GAME_NOT_FOUND', `No game ${gameId}`);
@@ -197,7 +199,7 @@ describe('Gateway handlers (no sockets)', () => {
       accounts: {
         async authenticate() {
           await new Promise<void>((resolve) => (release = resolve));
-          return { user: { id: 1, username: 'user1' } as UserRow, sessionId: 11, expiresAt: Infinity };
+          return { user: { id: 1, username: 'user1' }, sessionId: 11, expiresAt: Infinity };
         },
         sessionExpiresAt: async () => null,
         isSessionToken: async () => true,

@@ -9,18 +9,18 @@ import {
   type ClientMessageType,
   type ServerMessage,
 } from '@shared/protocol';
-import { SESSIONS_REVOKED_CHANNEL, type Bus } from '../infra/bus';
+import { SESSIONS_REVOKED_CHANNEL, type Bus, type SessionsRevoked } from '../infra/bus';
 import type { Outgoing } from '../infra/frame';
 import type { PresenceStore } from '../infra/presence-store';
 import { isRedisUnavailable } from '../infra/redis/connection';
-import type { AccountService, SessionsRevoked } from '../modules/auth/service';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
 import { NodeUnreachableError, type NodeRpc } from '../infra/node-rpc';
 import { RoomElsewhereError, type RoomManager } from '../rooms/manager';
 import { RoomError } from '../rooms/room';
 import { Connection, type Peer, type RateOptions } from './connection';
+import type { ConnectionRegistry } from './connections';
 import { WriteGroup } from './write-group';
-import { SocketIndex } from './socket-index';
+import type { SocketIndex } from './socket-index';
 import type { Matchmaking } from '../matchmaking/matchmaking';
 import type { Rematches } from '../matchmaking/rematch';
 
@@ -39,8 +39,25 @@ export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
   return latency < 150 ? 'good' : latency < 400 ? 'fair' : 'poor';
 }
 
+/**
+ * What the gateway asks of sessions. Implemented by the auth module's AccountService and handed
+ * in by the composition root, so realtime depends on no module (docs/design.md, "Import
+ * directions"). `authenticate` throws an AuthError for a token that does not stand.
+ */
+export interface SessionChecker {
+  authenticate(
+    token: string,
+  ): Promise<{ user: { id: number; username: string }; sessionId: number; expiresAt: number }>;
+  /** When the session expires, or null once it is revoked or expired. */
+  sessionExpiresAt(sessionId: number): Promise<number | null>;
+  /** Whether `token` is the live session `sessionId`'s. */
+  isSessionToken(token: string, sessionId: number): Promise<boolean>;
+}
+
 export interface GatewayDeps {
-  accounts: Pick<AccountService, 'authenticate' | 'sessionExpiresAt' | 'isSessionToken'>;
+  accounts: SessionChecker;
+  /** Who is connected to this node: the gateway fills it, rooms and matchmaking read it. */
+  connections: ConnectionRegistry;
   rooms: Pick<RoomManager, 'get' | 'hosted' | 'userConnected' | 'userDisconnected' | 'invitationsFor'>;
   matchmaking: Pick<Matchmaking, 'join' | 'leave' | 'status' | 'accept' | 'reject'>;
   /** Rematch offers at finished games; none in tests that do not need them. */
@@ -139,13 +156,14 @@ function revokes(revoked: SessionsRevoked, userId: number, sessionId: number): b
 
 /**
  * The one WebSocket endpoint's logic, independent of the socket library: it parses every frame in
- * one place, holds no game rules, and is the single owner of who is connected to this node.
+ * one place, holds no game rules, and is the only writer of who is connected to this node (the
+ * ConnectionRegistry it is handed).
  * `ws-server.ts` feeds it sockets; tests may feed it fake peers.
  */
 export class Gateway {
   private readonly all = new Set<Connection>();
-  private readonly byUser = new SocketIndex<number, Connection>();
-  private readonly bySession = new SocketIndex<number, Connection>();
+  private readonly byUser: SocketIndex<number, Connection>;
+  private readonly bySession: SocketIndex<number, Connection>;
   private readonly stopRevocations: () => void;
   /** Revocations heard while a sign-in was waiting on the database, so it cannot slip past one. */
   private revokedDuringAuth: SessionsRevoked[] = [];
@@ -154,6 +172,8 @@ export class Gateway {
   private readonly stalledMs: () => number;
 
   constructor(private readonly deps: GatewayDeps) {
+    this.byUser = deps.connections.byUser;
+    this.bySession = deps.connections.bySession;
     this.clock = deps.clock ?? (() => performance.now());
     this.stalledMs = deps.stalledMs ?? (() => 0);
     this.rate = { perSecond: deps.messagesPerSecond, clock: this.clock, stalledMs: this.stalledMs };
@@ -171,7 +191,7 @@ export class Gateway {
 
   /** Whether the user holds a signed-in socket on this node (rooms read this synchronously). */
   isConnected(userId: number): boolean {
-    return this.byUser.has(userId);
+    return this.deps.connections.isConnected(userId);
   }
 
   /** Connections open on this node, signed in or not. */

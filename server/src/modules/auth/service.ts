@@ -17,7 +17,8 @@ import * as repo from './repo';
 import { isUniqueViolation, type UserRow } from './repo';
 import { verificationMail } from './mails';
 import { AccountSettings, sendEmailLink } from './settings';
-import type { AccountDeps, Authenticated } from './types';
+import type { Authenticated, Authenticator } from '../../http/auth';
+import type { AccountDeps } from './types';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const EMAIL_TOKEN_TTL_MS = DAY_MS;
@@ -26,7 +27,7 @@ export const DELETION_GRACE_MS = ACCOUNT_DELETION_GRACE_DAYS * DAY_MS;
 const SESSION_TOUCH_MS = 60 * 60 * 1000;
 const RESEND_INTERVAL_MS = 60 * 1000;
 
-export type { AccountDeps, Authenticated, SessionsRevoked } from './types';
+export type { AccountDeps } from './types';
 
 export interface ClientInfo {
   userAgent: string | null;
@@ -50,7 +51,7 @@ function needsVerification(user: UserRow): boolean {
 }
 
 /** Accounts, sessions and email verification: the rules behind /api/auth. */
-export class AccountService {
+export class AccountService implements Authenticator {
   /** Recovery, password and e-mail changes (settings.ts). */
   readonly settings: AccountSettings;
 

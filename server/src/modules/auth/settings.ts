@@ -11,7 +11,8 @@ import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } 
 import { emailChangeMail, passwordResetMail } from './mails';
 import * as repo from './repo';
 import type { UserRow } from './repo';
-import type { AccountDeps, Authenticated } from './types';
+import type { Authenticated } from '../../http/auth';
+import type { AccountDeps } from './types';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const EMAIL_LINK_TTL_MS = 24 * HOUR_MS;

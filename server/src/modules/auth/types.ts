@@ -4,11 +4,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
+import type { SessionsRevoked } from '../../infra/bus';
 import type { AttemptLimits } from '../../infra/attempt-limiter';
 import type { Mailer } from '../../infra/mail';
 import type { SignInThrottle } from '../../infra/sign-in-throttle';
 import type { GoogleVerifier } from './google';
-import type { UserRow } from './repo';
 
 export interface AccountDeps {
   db: Db;
@@ -27,17 +27,4 @@ export interface AccountDeps {
    * See docs/design.md, "Sessions and revocation".
    */
   onSessionsRevoked?: (revoked: SessionsRevoked) => void;
-}
-
-/**
- * One session (logout), all of a user's sessions (account takeover, deletion, password reset), or
- * all but the one that changed the password.
- */
-export type SessionsRevoked = { sessionId: number } | { userId: number; exceptSessionId?: number };
-
-export interface Authenticated {
-  user: UserRow;
-  sessionId: number;
-  /** When the session expires unless it is used again (sessions slide with use). */
-  expiresAt: number;
 }

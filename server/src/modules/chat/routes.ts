@@ -1,12 +1,14 @@
 import { chatMessagesContract, chatReadContract, conversationsContract } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { ChatService } from './service';
 
 /** /api/chat: conversations, history and the read marker. Sending is over the socket (CHAT_SEND). */
-export function chatRoutes(app: ContractApp, deps: { accounts: AccountService; chat: ChatService }): void {
-  const auth = requireAuth(deps.accounts);
+export function chatRoutes(
+  app: ContractApp,
+  deps: { authenticator: Authenticator; chat: ChatService },
+): void {
+  const auth = requireAuth(deps.authenticator);
   const { chat } = deps;
 
   app.get('/api/chat/conversations', { preHandler: auth, schema: conversationsContract }, async (request) =>

@@ -7,18 +7,17 @@ import {
   transactionsQuerySchema,
   transactionsResponseSchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { CurrencyService } from './service';
 
 /** Balance, ledger, shop and purchases: every route private. See docs/api.md, "Economy". */
 export function currencyRoutes(
   app: ContractApp,
-  deps: { accounts: AccountService; currency: CurrencyService },
+  deps: { authenticator: Authenticator; currency: CurrencyService },
 ): void {
   // Before validation, so an anonymous caller gets the 401 whatever the path or query holds.
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
   const { currency } = deps;
 
   app.get(

@@ -6,9 +6,8 @@ import {
   setAvatarBodySchema,
   soundPackStateSchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { CustomizationService } from './service';
 
 /**
@@ -18,9 +17,9 @@ import type { CustomizationService } from './service';
  */
 export function customizationRoutes(
   app: ContractApp,
-  deps: { accounts: AccountService; customization: CustomizationService },
+  deps: { authenticator: Authenticator; customization: CustomizationService },
 ): void {
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
   const { customization } = deps;
 
   app.put(

@@ -5,15 +5,17 @@ import {
   deckIdParamsSchema,
   myDecksResponseSchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { DeckService } from './service';
 
 /** The deck catalogue and the caller's collection: every route private. See docs/api.md, "Decks and avatars". */
-export function deckRoutes(app: ContractApp, deps: { accounts: AccountService; decks: DeckService }): void {
+export function deckRoutes(
+  app: ContractApp,
+  deps: { authenticator: Authenticator; decks: DeckService },
+): void {
   // Before validation, so an anonymous caller gets the 401 whatever the path holds.
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
   const { decks } = deps;
 
   app.get(

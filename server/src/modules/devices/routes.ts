@@ -1,16 +1,15 @@
 import { deactivateDeviceContract, deviceTokenContract } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import { deactivateDeviceToken, upsertDeviceToken } from './repo';
 
 export function deviceRoutes(
   app: ContractApp,
-  deps: { db: Db; accounts: AccountService; now: () => number },
+  deps: { db: Db; authenticator: Authenticator; now: () => number },
 ): void {
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
 
   app.post('/api/device-tokens', { preValidation: auth, schema: deviceTokenContract }, async (request) => {
     const body = request.body;

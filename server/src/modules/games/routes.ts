@@ -16,13 +16,15 @@ import {
   userGamesSchema,
   userIdParamsSchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { GameService } from './service';
 
-export function gameRoutes(app: ContractApp, deps: { accounts: AccountService; games: GameService }): void {
-  const auth = requireAuth(deps.accounts);
+export function gameRoutes(
+  app: ContractApp,
+  deps: { authenticator: Authenticator; games: GameService },
+): void {
+  const auth = requireAuth(deps.authenticator);
   const { games } = deps;
 
   app.post(

@@ -22,10 +22,9 @@ import {
   uploadParamsSchema,
 } from '@shared/protocol';
 import { DomainError } from '../../errors';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
 import { errorBody } from '../../http/errors';
-import type { AccountService } from '../auth/service';
 import { isStaff, type ManagerService, type Staff } from './service';
 import { IMAGE_TYPES, storeImage, type ImageExtension } from './uploads';
 
@@ -53,9 +52,9 @@ const tooLarge = (reply: FastifyReply) =>
  */
 export async function managerRoutes(
   app: ContractApp,
-  deps: { accounts: AccountService; manager: ManagerService; uploadsDir: string },
+  deps: { authenticator: Authenticator; manager: ManagerService; uploadsDir: string },
 ): Promise<void> {
-  const staff = [requireAuth(deps.accounts), requireStaff];
+  const staff = [requireAuth(deps.authenticator), requireStaff];
   const { manager } = deps;
 
   // ── Daily rewards ───────────────────────────────────────────────────────────────────────────

@@ -9,10 +9,9 @@ import {
   verifyPaymentQuerySchema,
   verifyPaymentResponseSchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
 import { DomainError } from '../../errors';
-import type { AccountService } from '../auth/service';
 import { renderCheckoutPage } from './checkout-page';
 import type { PaymentService } from './service';
 
@@ -24,9 +23,9 @@ const notFound = () => new DomainError('not_found', 'Payment not found', 'paymen
 
 export function paymentRoutes(
   app: ContractApp,
-  deps: { accounts: AccountService; payments: PaymentService; publicUrl: string },
+  deps: { authenticator: Authenticator; payments: PaymentService; publicUrl: string },
 ): void {
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
   const { payments } = deps;
 
   app.post(

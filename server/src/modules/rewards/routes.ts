@@ -8,17 +8,16 @@ import {
   gameRewardsResponseSchema,
   limitQuerySchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { RewardService } from './service';
 
 /** Daily, achievement and game rewards: every route is the signed-in player's own. */
 export function rewardRoutes(
   app: ContractApp,
-  deps: { accounts: AccountService; rewards: RewardService },
+  deps: { authenticator: Authenticator; rewards: RewardService },
 ): void {
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
   const { rewards } = deps;
 
   app.get(

@@ -12,17 +12,16 @@ import {
   visibilityBodySchema,
   visibilitySchema,
 } from '@shared/protocol';
-import { authOf, requireAuth } from '../../http/auth';
+import { authOf, requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { SocialService } from './service';
 
 /** Friends, requests, blocks, search and profile visibility; every route private. See docs/api.md, "Friends". */
 export function socialRoutes(
   app: ContractApp,
-  deps: { accounts: AccountService; social: SocialService },
+  deps: { authenticator: Authenticator; social: SocialService },
 ): void {
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
   const { social } = deps;
   const me = (request: Parameters<typeof authOf>[0]) => authOf(request).user.id;
 

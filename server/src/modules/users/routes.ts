@@ -1,9 +1,8 @@
 import { profileContract } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
-import { requireAuth } from '../../http/auth';
+import { requireAuth, type Authenticator } from '../../http/auth';
 import type { ContractApp } from '../../http/contract';
-import type { AccountService } from '../auth/service';
 import type { CustomizationService } from '../customization/service';
 import { findUserById } from '../auth/repo';
 import { ratingOf } from '../ratings/repo';
@@ -12,9 +11,9 @@ import { isBlockedBetween } from '../social/relations';
 
 export function userRoutes(
   app: ContractApp,
-  deps: { db: Db; accounts: AccountService; customization: CustomizationService },
+  deps: { db: Db; authenticator: Authenticator; customization: CustomizationService },
 ): void {
-  const auth = requireAuth(deps.accounts);
+  const auth = requireAuth(deps.authenticator);
 
   /**
    * A player's public profile: name, rating, record, avatar and status. Never an email or anything
