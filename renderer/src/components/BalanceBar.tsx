@@ -1,7 +1,7 @@
 import { Group, Loader, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CurrencyType } from '@shared/protocol';
-import { balanceQueryOptions } from '../lib/currency';
+import { balanceQueryOptions } from '../domain/currency';
 import { CurrencyAmount } from './Currency';
 
 function Pill({ type, amount }: { type: CurrencyType; amount: number | undefined }) {

@@ -1,7 +1,7 @@
 import { Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCards, IconDeviceTv, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useUnreadTotal } from '../lib/conversations';
+import { useUnreadTotal } from '../domain/conversations';
 import { BOTTOM_TABS, PATHS, bottomTabOf, showsBottomNav } from '../lib/paths';
 import { useSession } from '../lib/session/useSession';
 import { playUiSound } from '../lib/sounds';

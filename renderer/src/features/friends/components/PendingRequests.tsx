@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Friendship } from '@shared/protocol';
-import { useFriendActions } from '../../../lib/friend-actions';
+import { useFriendActions } from '../../../domain/friend-actions';
 import { FriendAvatar } from './FriendAvatar';
 
 /** Requests other players sent (Accept / Reject) and the caller's own, which they may withdraw. */

@@ -1,8 +1,8 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
-import { useDefaultDeckFolder } from '../../../lib/decks';
+import { useDefaultDeckFolder } from '../../../domain/decks';
 import { PATHS } from '../../../lib/paths';
-import { useQueueActions } from '../../../lib/queue';
+import { useQueueActions } from '../../../domain/queue';
 import { UnavailableNotice } from './UnavailableNotice';
 import { useGameRoom } from '../hooks/useGameRoom';
 import { useSocketEmotes } from '../hooks/useTableEmotes';

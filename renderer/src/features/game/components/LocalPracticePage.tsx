@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { BOT_LEVELS, type BotLevel } from '@shared/game';
 import { KEEP_PROGRESS_TITLE } from '../../../components/KeepProgressInvite';
-import { defaultFolderOf, myDecksQueryOptions } from '../../../lib/decks';
+import { defaultFolderOf, myDecksQueryOptions } from '../../../domain/decks';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { toast } from '../../../lib/toast';

@@ -4,7 +4,7 @@ import { IconCheck, IconFlame, IconGift } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { DailyReward } from '@shared/protocol';
 import { CurrencyIcon } from '../../../components/Currency';
-import { afterMoneyMove, currencyKeys, formatAmount } from '../../../lib/currency';
+import { afterMoneyMove, currencyKeys, formatAmount } from '../../../domain/currency';
 import { toastFailure } from '../../../lib/http';
 import { useNetworkOnline } from '../../../lib/network';
 import { toast } from '../../../lib/toast';

@@ -25,7 +25,7 @@ import type {
   ShopItemKind,
   UpdateShopItemBody,
 } from '@shared/protocol';
-import { currencyKeys, formatAmount, formatMoney } from '../../../lib/currency';
+import { currencyKeys, formatAmount, formatMoney } from '../../../domain/currency';
 import { failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { createShopItem, managerKeys, managerShopItemsQueryOptions, updateShopItem } from '../api/manager';

@@ -5,7 +5,7 @@ import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
-import { matchAtom, type MatchState } from '../../../lib/queue';
+import { matchAtom, type MatchState } from '../../../domain/queue';
 import { playUiSound } from '../../../lib/sounds';
 
 const withClick = (action: () => void) => () => {

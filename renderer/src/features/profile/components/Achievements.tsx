@@ -14,7 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconCheck, IconLock, IconTrophy } from '@tabler/icons-react';
 import type { Achievement } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
-import { afterMoneyMove, currencyKeys, formatAmount } from '../../../lib/currency';
+import { afterMoneyMove, currencyKeys, formatAmount } from '../../../domain/currency';
 import { failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { achievementsQueryOptions } from '../api/achievements';

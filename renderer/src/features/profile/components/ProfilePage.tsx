@@ -25,7 +25,7 @@ import { failureText, toastFailure } from '../../../lib/http';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
-import { formatRating } from '../../../lib/rating';
+import { formatRating } from '../../../domain/rating';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';

@@ -1,7 +1,7 @@
 import { Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
-import { afterMoneyMove, currencyName } from '../../../lib/currency';
+import { afterMoneyMove, currencyName } from '../../../domain/currency';
 import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';

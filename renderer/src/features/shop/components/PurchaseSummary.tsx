@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CurrencyType } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
-import { balanceQueryOptions, currencyName, formatAmount } from '../../../lib/currency';
+import { balanceQueryOptions, currencyName, formatAmount } from '../../../domain/currency';
 import { GetMoreButton } from './GetMoreButton';
 
 /**

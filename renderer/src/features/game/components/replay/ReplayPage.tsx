@@ -27,7 +27,7 @@ import type { GameReplay, GameView } from '@shared/protocol';
 import { DeckCard } from '../../../../components/DeckCard';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SignInPrompt } from '../../../../components/SignInPrompt';
-import { useDefaultDeckFolder } from '../../../../lib/decks';
+import { useDefaultDeckFolder } from '../../../../domain/decks';
 import { usePageName } from '../../../../lib/document-title';
 import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';

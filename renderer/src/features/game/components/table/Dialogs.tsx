@@ -7,7 +7,7 @@ import { DeckCard } from '../../../../components/DeckCard';
 import { HowToPlayCard } from '../../../../components/HowToPlayCard';
 import { KeepProgressInvite } from '../../../../components/KeepProgressInvite';
 import { PATHS } from '../../../../lib/paths';
-import { formatRating, formatRatingChange } from '../../../../lib/rating';
+import { formatRating, formatRatingChange } from '../../../../domain/rating';
 import { GameRewards } from './GameRewards';
 import { OFFLINE_PRACTICE_NOTICE } from './Toolbar';
 import { seatName, viewerOf } from './layout';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
 import { CurrencyAmount } from '../../../../components/Currency';
-import { afterMoneyMove } from '../../../../lib/currency';
+import { afterMoneyMove } from '../../../../domain/currency';
 import { ApiError, toastFailure } from '../../../../lib/http';
 import { claimGameReward } from '../../api/claim-game-reward';
 

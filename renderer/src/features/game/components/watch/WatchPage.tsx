@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import type { GameListItem } from '@shared/protocol';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SignInPrompt } from '../../../../components/SignInPrompt';
-import { useDefaultDeckFolder } from '../../../../lib/decks';
+import { useDefaultDeckFolder } from '../../../../domain/decks';
 import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';
 import { liveGamesQueryOptions } from '../../api/live-games';

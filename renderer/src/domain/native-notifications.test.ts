@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';
 import type { NativeNotification } from '../platform';
 import { watchForNotifications } from './native-notifications';
-import { fakeSocket } from './testing/fake-socket';
+import { fakeSocket } from '../lib/testing/fake-socket';
 
 function harness(state: { hidden: boolean; focused: boolean }) {
   const shown: NativeNotification[] = [];

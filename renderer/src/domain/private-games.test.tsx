@@ -4,8 +4,8 @@ import { getDefaultStore } from 'jotai';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useChallengeFriend } from './private-games';
-import { renderWithProviders } from './testing/render';
-import { toastsAtom } from './toast';
+import { renderWithProviders } from '../lib/testing/render';
+import { toastsAtom } from '../lib/toast';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -3,17 +3,17 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ServerMessage } from '@shared/protocol';
 import { useUnreadTotal } from './conversations';
-import { fakeSocket } from './testing/fake-socket';
-import { providers } from './testing/render';
+import { fakeSocket } from '../lib/testing/fake-socket';
+import { providers } from '../lib/testing/render';
 
 /** The answers of GET /api/chat/conversations, in the order the calls were made. */
 const loads = vi.hoisted(() => {
   const calls: { resolve(value: unknown): void }[] = [];
   return { calls, api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
 });
-vi.mock('./realtime', async () => ({ socket: (await import('./testing/fake-socket')).fakeSocket }));
-vi.mock('./http', () => ({ api: loads.api }));
-vi.mock('./session/useSession', () => ({ useSession: () => ({ user: { id: 4, username: 'kofi' } }) }));
+vi.mock('../lib/realtime', async () => ({ socket: (await import('../lib/testing/fake-socket')).fakeSocket }));
+vi.mock('../lib/http', () => ({ api: loads.api }));
+vi.mock('../lib/session/useSession', () => ({ useSession: () => ({ user: { id: 4, username: 'kofi' } }) }));
 
 const FRIEND = { id: 3, username: 'ama' };
 const conversation = (unreadCount: number): Conversation => ({

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import type { soundPackStateSchema } from '@shared/protocol';
-import { api } from '../http';
-import { audio } from './index';
+import { api } from '../lib/http';
+import { audio } from '../lib/audio';
 
 export type SoundPackState = z.infer<typeof soundPackStateSchema>;
 

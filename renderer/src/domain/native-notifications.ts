@@ -1,7 +1,7 @@
 import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
 import { platform, type NativeNotification, type Platform } from '../platform';
-import { PATHS } from './paths';
-import type { SocketClient } from './socket';
+import { PATHS } from '../lib/paths';
+import type { SocketClient } from '../lib/socket';
 
 /** A chat message's preview in a notification: its first characters. */
 export const MESSAGE_PREVIEW_CHARS = 100;

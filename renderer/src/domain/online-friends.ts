@@ -9,8 +9,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo } from 'react';
 import { friendsQueryKey, friendsQueryOptions } from './friends';
 import { askOnlineStatus, onlineUsersAtom, presenceAnsweredAtom } from './presence';
-import { reloadQuery } from './query-client';
-import { socket, socketStatusAtom } from './realtime';
+import { reloadQuery } from '../lib/query-client';
+import { socket, socketStatusAtom } from '../lib/realtime';
 
 /**
  * A safety net for changes no socket message tells (a request withdrawn or turned down); new

@@ -8,10 +8,10 @@ import {
   sendFriendRequest,
   unblockUser,
 } from './friends';
-import { toastFailure } from './http';
-import { PATHS } from './paths';
+import { toastFailure } from '../lib/http';
+import { PATHS } from '../lib/paths';
 import { CREATE_GAME_FAILED, createPrivateGame } from './private-games';
-import { toast } from './toast';
+import { toast } from '../lib/toast';
 
 /** Every friends write (the Friends page and profiles share them), each refreshing the list and telling a failure in the product's words. */
 export function useFriendActions() {

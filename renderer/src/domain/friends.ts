@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { Friendship, FriendsList, ProfileVisibility, SearchUser } from '@shared/protocol';
-import { api } from './http';
+import { api } from '../lib/http';
 
 export const friendsQueryKey = ['friends'] as const;
 

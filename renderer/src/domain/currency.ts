@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Balance, CurrencyType } from '@shared/protocol';
-import { api } from './http';
+import { api } from '../lib/http';
 
 /**
  * Query keys of the economy, named once: several features read and move money, and every money

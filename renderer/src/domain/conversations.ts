@@ -6,10 +6,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@shared/protocol';
-import { api } from './http';
-import { reloadQuery } from './query-client';
-import { socket } from './realtime';
-import { useSession } from './session/useSession';
+import { api } from '../lib/http';
+import { reloadQuery } from '../lib/query-client';
+import { socket } from '../lib/realtime';
+import { useSession } from '../lib/session/useSession';
 
 export const conversationsQueryKey = ['chat', 'conversations'] as const;
 

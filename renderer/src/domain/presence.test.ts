@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { askOnlineStatus, onlineUsersAtom, presenceAnsweredAtom, trackPresence } from './presence';
-import { fakeSocket } from './testing/fake-socket';
+import { fakeSocket } from '../lib/testing/fake-socket';
 
 describe('presence', () => {
   beforeEach(() => fakeSocket.reset());

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, toastFailure } from './http';
-import { PATHS } from './paths';
+import { api, toastFailure } from '../lib/http';
+import { PATHS } from '../lib/paths';
 
 /** The notice's title when a challenge cannot be made (the server's message, or a fallback). */
 export const CREATE_GAME_FAILED = 'Failed to create game';

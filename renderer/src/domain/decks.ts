@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_DECK_FOLDER, deckFolder, type DeckFolder } from '@shared/decks';
 import type { UserDeck } from '@shared/protocol';
-import { api } from './http';
-import { useSession } from './session/useSession';
+import { api } from '../lib/http';
+import { useSession } from '../lib/session/useSession';
 
 /**
  * Query keys of the decks, named once: the shop's deck screen changes them and the game table

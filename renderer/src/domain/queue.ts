@@ -1,7 +1,7 @@
 /** Queue and match state (jotai) and the queue actions any screen may use. */
 import { atom, useAtomValue, useStore } from 'jotai';
 import { useCallback } from 'react';
-import { socket } from './realtime';
+import { socket } from '../lib/realtime';
 import type { QueueName } from '@shared/protocol';
 
 export interface QueueState {

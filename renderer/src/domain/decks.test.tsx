@@ -3,9 +3,9 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '@shared/protocol';
 import { defaultFolderOf, useDefaultDeckFolder } from './decks';
-import { createQueryClient } from './query-client';
-import { userQueryKey } from './session/user';
-import { providers } from './testing/render';
+import { createQueryClient } from '../lib/query-client';
+import { userQueryKey } from '../lib/session/user';
+import { providers } from '../lib/testing/render';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

@@ -4,7 +4,7 @@
  * one friend. See docs/protocol.md, "Presence".
  */
 import { atom, getDefaultStore } from 'jotai';
-import type { SocketClient } from './socket';
+import type { SocketClient } from '../lib/socket';
 
 export const onlineUsersAtom = atom<ReadonlySet<number>>(new Set<number>());
 

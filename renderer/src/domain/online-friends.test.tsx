@@ -3,22 +3,22 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FriendsList, Friendship } from '@shared/protocol';
 import { useOnlineFriends } from './online-friends';
-import { fakeSocket } from './testing/fake-socket';
-import { providers } from './testing/render';
+import { fakeSocket } from '../lib/testing/fake-socket';
+import { providers } from '../lib/testing/render';
 
 /** The answers of GET /api/friends, in the order the calls were made. */
 const loads = vi.hoisted(() => {
   const calls: { resolve(value: unknown): void }[] = [];
   return { calls, api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
 });
-vi.mock('./realtime', async () => {
+vi.mock('../lib/realtime', async () => {
   const { atom } = await import('jotai');
   return {
-    socket: (await import('./testing/fake-socket')).fakeSocket,
+    socket: (await import('../lib/testing/fake-socket')).fakeSocket,
     socketStatusAtom: atom({ connection: 'online', auth: 'authenticated', quality: null, latency: null }),
   };
 });
-vi.mock('./http', () => ({ api: loads.api }));
+vi.mock('../lib/http', () => ({ api: loads.api }));
 
 const friend = (friendId: number, username: string): Friendship => ({
   id: friendId,
