@@ -12,7 +12,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Balance, CurrencyType, PlayerProfile } from '@shared/protocol';
-import { formatAmount } from '../../../domain/currency';
+import { formatAmount } from '../../../components/currency-format';
 import { api, failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { adjustBalance, managerKeys } from '../api/manager';

@@ -25,7 +25,8 @@ import type {
   ShopItemKind,
   UpdateShopItemBody,
 } from '@shared/protocol';
-import { currencyKeys, formatAmount, formatMoney } from '../../../domain/currency';
+import { currencyKeys } from '../../../domain/currency';
+import { formatAmount, formatMoney } from '../../../components/currency-format';
 import { failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { createShopItem, managerKeys, managerShopItemsQueryOptions, updateShopItem } from '../api/manager';

@@ -34,7 +34,7 @@ import { CardSettings } from './CardSettings';
 import { ModeRecordList } from './ModeRecord';
 import { RatingHistoryChart } from './RatingHistoryChart';
 import { RecentGames } from './RecentGames';
-import { SoundSettings } from '../../../components/SoundSettings';
+import { SoundSettings } from '../../../domain/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {

@@ -1,7 +1,8 @@
 import { Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
-import { afterMoneyMove, currencyName } from '../../../domain/currency';
+import { afterMoneyMove } from '../../../domain/currency';
+import { currencyName } from '../../../components/currency-format';
 import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';

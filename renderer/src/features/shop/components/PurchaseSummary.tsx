@@ -2,7 +2,8 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CurrencyType } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
-import { balanceQueryOptions, currencyName, formatAmount } from '../../../domain/currency';
+import { balanceQueryOptions } from '../../../domain/currency';
+import { currencyName, formatAmount } from '../../../components/currency-format';
 import { GetMoreButton } from './GetMoreButton';
 
 /**

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconBook2, IconEye, IconFlag } from '@tabler/icons-react
 import { Link } from 'react-router';
 import { TRICKS_PER_HAND } from '@shared/game';
 import type { GameView } from '@shared/protocol';
-import { SoundMenuButton } from '../../../../components/SoundSettings';
+import { SoundMenuButton } from '../../../../domain/SoundSettings';
 import { PATHS } from '../../../../lib/paths';
 
 /** What a practice game on this device is worth: it is said on its table and at its end. */

@@ -1,8 +1,8 @@
 import { Group, Loader, Paper } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CurrencyType } from '@shared/protocol';
-import { balanceQueryOptions } from '../domain/currency';
-import { CurrencyAmount } from './Currency';
+import { balanceQueryOptions } from '../../../domain/currency';
+import { CurrencyAmount } from '../../../components/Currency';
 
 function Pill({ type, amount }: { type: CurrencyType; amount: number | undefined }) {
   return (

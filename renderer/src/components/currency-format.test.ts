@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney } from './currency';
+import { formatAmount, formatMoney } from './currency-format';
 
 describe('currency formatting', () => {
   it('formats a real-money price from its minor unit', () => {

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Group, Popover, Select, Slider, Stack, Switch
 import { IconPlayerPlay, IconVolume, IconVolumeOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { audio, useAudioSettings } from '../lib/audio';
-import { useActivateSoundPack, useSoundPacks } from '../domain/sound-packs';
+import { useActivateSoundPack, useSoundPacks } from './sound-packs';
 import { toastFailure } from '../lib/http';
 import { useSession } from '../lib/session/useSession';
 

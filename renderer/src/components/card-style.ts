@@ -1,5 +1,5 @@
 import { atomWithStorage } from 'jotai/utils';
-import { STORAGE_KEYS } from './storage';
+import { STORAGE_KEYS } from '../lib/storage';
 
 /**
  * The "Four-colour suits" setting: diamonds blue and clubs green instead of two reds and two

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { audio } from '../lib/audio';
-import { useSoundPackSync } from '../domain/sound-packs';
+import { useSoundPackSync } from './sound-packs';
 import { renderWithProviders } from '../lib/testing/render';
 import { toastsAtom } from '../lib/toast';
 import { SoundSettings } from './SoundSettings';
