@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import {
   blockUser,
   friendsQueryKey,
@@ -9,14 +8,12 @@ import {
   unblockUser,
 } from './friends';
 import { toastFailure } from '../lib/http';
-import { PATHS } from '../lib/paths';
-import { CREATE_GAME_FAILED, createPrivateGame } from './private-games';
+import { useChallengeFriend } from './private-games';
 import { toast } from '../lib/toast';
 
 /** Every friends write (the Friends page and profiles share them), each refreshing the list and telling a failure in the product's words. */
 export function useFriendActions() {
   const client = useQueryClient();
-  const navigate = useNavigate();
   const refresh = () => client.invalidateQueries({ queryKey: friendsQueryKey });
 
   const respond = useMutation({
@@ -60,10 +57,6 @@ export function useFriendActions() {
     onSuccess: refresh,
     onError: (error) => toastFailure('Failed to unblock user', error),
   });
-  const challenge = useMutation({
-    mutationFn: (friendshipId: number) => createPrivateGame(friendshipId),
-    onSuccess: ({ id }) => navigate(PATHS.game(id)),
-    onError: (error) => toastFailure(CREATE_GAME_FAILED, error),
-  });
+  const challenge = useChallengeFriend();
   return { respond, request, remove, block, unblock, challenge };
 }

@@ -11,9 +11,9 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function ChallengeButton() {
-  const { challenge, pending } = useChallengeFriend();
+  const challenge = useChallengeFriend();
   return (
-    <button type="button" disabled={pending} onClick={() => challenge(42)}>
+    <button type="button" disabled={challenge.isPending} onClick={() => challenge.mutate(42)}>
       Challenge
     </button>
   );

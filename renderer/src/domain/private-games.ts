@@ -13,15 +13,15 @@ export function createPrivateGame(friendshipId: number): Promise<{ id: string }>
 
 /**
  * Challenges a friend: creates the private game and takes the challenger to its table, where they
- * wait for the friend. Shared by every place with a challenge button (friends list, conversation,
- * profile). See docs/design.md, "Social".
+ * wait for the friend. The one challenge of every place with a challenge button (friends list,
+ * conversation, profile), as a mutation so each shows its own pending state. See docs/design.md,
+ * "Social".
  */
 export function useChallengeFriend() {
   const navigate = useNavigate();
-  const mutation = useMutation({
+  return useMutation({
     mutationFn: createPrivateGame,
     onSuccess: ({ id }) => navigate(PATHS.game(id)),
     onError: (error) => toastFailure(CREATE_GAME_FAILED, error),
   });
-  return { challenge: (friendshipId: number) => mutation.mutate(friendshipId), pending: mutation.isPending };
 }
