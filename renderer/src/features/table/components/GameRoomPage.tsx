@@ -4,6 +4,7 @@ import { useDefaultDeckFolder } from '../../../domain/decks';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../domain/queue';
 import { UnavailableNotice } from './UnavailableNotice';
+import { pacedTableProps } from '../hooks/roomState';
 import { useGameRoom } from '../hooks/useGameRoom';
 import { useSocketEmotes } from '../hooks/useTableEmotes';
 import { useRematch } from '../hooks/useRematch';
@@ -54,12 +55,8 @@ function GameRoom({ gameId }: { gameId: string }) {
   return (
     <GameTable
       game={room.game}
-      handResult={room.handResult}
-      pause={room.pause}
-      handLog={room.handLog}
-      onSkipPause={room.skipPause}
+      {...pacedTableProps(room)}
       over={room.over}
-      announcement={room.announcement}
       deck={deck}
       heldCard={room.held}
       emotes={emotes}

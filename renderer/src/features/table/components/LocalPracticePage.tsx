@@ -8,6 +8,7 @@ import { defaultFolderOf, myDecksQueryOptions } from '../../../domain/decks';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { toast } from '../../../lib/toast';
+import { pacedTableProps } from '../hooks/roomState';
 import { useLocalGameRoom, type LocalGameFailure } from '../hooks/useLocalGameRoom';
 import { useLocalEmotes } from '../hooks/useTableEmotes';
 import { GameTable } from './GameTable';
@@ -128,12 +129,8 @@ function LocalTable({
   return (
     <GameTable
       game={room.game}
-      handResult={room.handResult}
-      pause={room.pause}
-      handLog={room.handLog}
-      onSkipPause={room.skipPause}
+      {...pacedTableProps(room)}
       over={room.over}
-      announcement={room.announcement}
       deck={deck}
       offline
       emotes={emotes}

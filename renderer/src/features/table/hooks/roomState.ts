@@ -39,3 +39,20 @@ export const EMPTY_ROOM: GameRoomState = {
   announcement: null,
   held: null,
 };
+
+/**
+ * What every table drawn from a room shows of it besides the view: the pause the pacing holds, the
+ * hand's result and log, the announcement, and the tap that ends a pause. The live game, the
+ * device's practice and the watch page pass the same. See docs/design.md, "Pacing the table".
+ */
+export function pacedTableProps(
+  room: Pick<GameRoomState, 'handResult' | 'pause' | 'handLog' | 'announcement'> & { skipPause(): void },
+) {
+  return {
+    handResult: room.handResult,
+    pause: room.pause,
+    handLog: room.handLog,
+    onSkipPause: room.skipPause,
+    announcement: room.announcement,
+  };
+}

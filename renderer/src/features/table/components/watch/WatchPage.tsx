@@ -21,6 +21,7 @@ import { useDefaultDeckFolder } from '../../../../domain/decks';
 import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';
 import { liveGamesQueryOptions } from '../../api/live-games';
+import { pacedTableProps } from '../../hooks/roomState';
 import { useGameRoom } from '../../hooks/useGameRoom';
 import { GameTable } from '../GameTable';
 import { LiveGameCard, Spectators } from './LiveGameCard';
@@ -67,12 +68,8 @@ function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: strin
       {room.game ? (
         <GameTable
           game={room.game}
-          handResult={room.handResult}
-          pause={room.pause}
-          handLog={room.handLog}
-          onSkipPause={room.skipPause}
+          {...pacedTableProps(room)}
           over={null}
-          announcement={room.announcement}
           deck={deck}
           onPlay={() => undefined}
           onResign={() => undefined}
