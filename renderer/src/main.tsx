@@ -7,9 +7,15 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { trackPresence } from './domain/presence';
 import { registerServiceWorkerAfterLoad } from './lib/pwa/register';
+import { socket } from './lib/realtime';
 import { loadToken } from './lib/storage';
 import { initPlatform } from './platform';
+
+// The online set follows the app's one socket from its first frame, whichever page asks for it
+// (lib/ knows no players, so the entry wires it: docs/design.md, "Renderer").
+trackPresence(socket);
 
 // The platform (and, in a native shell, its stored session) is ready before anything renders. A
 // shell whose plugins fail to start still opens, as the browser app would.

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { installAudio } from '../lib/audio';
-import { watchForNotifications } from '../lib/native-notifications';
+import { watchForNotifications } from '../domain/native-notifications';
 import { createQueryClient } from '../lib/query-client';
 import { socket } from '../lib/realtime';
 import { platform } from '../platform';

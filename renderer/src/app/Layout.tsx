@@ -10,14 +10,15 @@ import { Toaster } from '../components/Toaster';
 import { invitationAtom, useInvitationEvents } from '../features/invitations/hooks/useInvitations';
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
-import { useSoundPackSync } from '../lib/audio/pack';
+import { useUnreadTotal } from '../domain/conversations';
+import { useSoundPackSync } from '../domain/sound-packs';
 import { appSignals, followDeviceSignals } from '../lib/device-signals';
 import { useDocumentTitle } from '../lib/document-title';
 import { onSessionEnded } from '../lib/http';
 import { useNetworkOnline } from '../lib/network';
 import { pendingUpdateAtom } from '../lib/pwa/update';
 import { registerPushDevice } from '../lib/push';
-import { matchAtom } from '../lib/queue';
+import { matchAtom } from '../domain/queue';
 import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
 import { useSession } from '../lib/session/useSession';
@@ -116,6 +117,11 @@ const UpdatePrompt = lazy(() =>
   import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })),
 );
 
+/** The bottom tabs with the unread total: its own component, so a new message redraws only the tabs. */
+function UnreadBottomNav() {
+  return <BottomNav unread={useUnreadTotal()} />;
+}
+
 /**
  * The frame of every page: toasts, the match and invitation dialogs, the verification notice, the
  * bottom tabs, the update prompt, and in place of an online-only page with no network, why it is
@@ -150,7 +156,7 @@ export function Layout() {
           </Suspense>
         )}
       </Box>
-      <BottomNav />
+      <UnreadBottomNav />
       {matchFound && (
         <Suspense fallback={null}>
           <MatchDialog userId={user?.id ?? null} />

@@ -1,7 +1,6 @@
 import { Box, Group, Indicator, Text, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCards, IconDeviceTv, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useUnreadTotal } from '../lib/conversations';
 import { BOTTOM_TABS, PATHS, bottomTabOf, showsBottomNav } from '../lib/paths';
 import { useSession } from '../lib/session/useSession';
 import { playUiSound } from '../lib/sounds';
@@ -21,11 +20,11 @@ export const BOTTOM_NAV_HEIGHT = 64;
 
 /**
  * The five tabs, shown where `showsBottomNav` allows, the current one (`bottomTabOf`) lit; tapping
- * one plays the navigation sound. The Friends tab carries the number of unread chat messages.
+ * one plays the navigation sound. The Friends tab carries `unread`, the number of unread chat
+ * messages (the layout reads it: a component reads no server data).
  */
-export function BottomNav() {
+export function BottomNav({ unread }: { unread: number }) {
   const { pathname, search } = useLocation();
-  const unread = useUnreadTotal();
   const { user } = useSession();
   if (!showsBottomNav(pathname)) return null;
   const current = bottomTabOf(pathname, search, user?.id ?? null);

@@ -1,7 +1,7 @@
 import { Group, Text, type MantineSize } from '@mantine/core';
 import { IconCoin, IconDiamond } from '@tabler/icons-react';
 import type { CurrencyType } from '@shared/protocol';
-import { currencyName } from '../lib/currency';
+import { currencyName } from './currency-format';
 
 const COLORS: Record<CurrencyType, string> = {
   regular: 'var(--mantine-color-spar-4)',

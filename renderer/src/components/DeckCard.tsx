@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { DEFAULT_DECK_FOLDER, cardArtUrl, cardBackUrl, type DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
-import { fourColourSuitsAtom } from '../lib/card-style';
+import { fourColourSuitsAtom } from './card-style';
 import { cardLabel } from './CardView';
 
 interface DeckCardProps {

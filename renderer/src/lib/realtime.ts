@@ -3,7 +3,6 @@ import { socketUrl } from '../platform';
 import { api, endSession } from './http';
 import { networkOnlineAtom } from './network';
 import { SocketClient, type SocketStatus } from './socket';
-import { trackPresence } from './presence';
 import { playSound } from './sounds';
 import { getToken } from './storage';
 import { toast } from './toast';
@@ -37,8 +36,6 @@ export const socket = new SocketClient({
 });
 
 socket.onStatus((status) => getDefaultStore().set(socketStatusAtom, status));
-
-trackPresence(socket);
 
 // A friend's new message is announced by the notification sound; the echo of one's own is not.
 let signedInAs: number | null = null;

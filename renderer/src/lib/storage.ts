@@ -13,7 +13,7 @@ export const STORAGE_KEYS = {
   backgroundMusicVolume: 'background-music-volume',
   fourColourSuits: 'four-colour-suits',
   deckView: 'deck-view',
-  /** Whose table reactions are muted, for the latest game only (features/game, useTableEmotes). */
+  /** Whose table reactions are muted, for the latest game only (features/table, useTableEmotes). */
   emoteMutes: 'emote-mutes',
   /** The Google sign-in in progress (PKCE verifier and where to return); see features/session. */
   googleSignIn: 'google-sign-in',

@@ -1,1 +1,1 @@
-export { GameRoomPage as default } from '../../features/game/components/GameRoomPage';
+export { GameRoomPage as default } from '../../features/table/components/GameRoomPage';

@@ -1,1 +1,1 @@
-export { GamesPage as default } from '../../features/games/components/GamesPage';
+export { GamesPage as default } from '../../features/lobby/components/GamesPage';

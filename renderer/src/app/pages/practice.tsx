@@ -1,2 +1,2 @@
-export { LocalPracticePage as default } from '../../features/game/components/LocalPracticePage';
-export { localGameWorker as warmLocalGame } from '../../features/game/local/worker';
+export { LocalPracticePage as default } from '../../features/table/components/LocalPracticePage';
+export { localGameWorker as warmLocalGame } from '../../features/table/local/worker';

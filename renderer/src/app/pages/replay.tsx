@@ -1,1 +1,1 @@
-export { ReplayPage as default } from '../../features/game/components/replay/ReplayPage';
+export { ReplayPage as default } from '../../features/table/components/replay/ReplayPage';

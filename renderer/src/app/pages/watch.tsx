@@ -1,1 +1,1 @@
-export { WatchPage as default } from '../../features/game/components/watch/WatchPage';
+export { WatchPage as default } from '../../features/table/components/watch/WatchPage';

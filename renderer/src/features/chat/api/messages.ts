@@ -20,7 +20,3 @@ export function markRead(friendId: number) {
     method: 'POST',
   });
 }
-
-export function createPrivateGame(friendshipId: number) {
-  return api<{ id: string }>('/api/game-rooms/private', { method: 'POST', body: { friendshipId } });
-}

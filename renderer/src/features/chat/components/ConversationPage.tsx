@@ -13,7 +13,6 @@ import {
   Textarea,
   UnstyledButton,
 } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import {
   IconAlertCircle,
   IconArrowLeft,
@@ -23,16 +22,16 @@ import {
   IconSwords,
 } from '@tabler/icons-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { CHAT_MAX_CHARS, chatLength, chatText, type ChatMessage } from '@shared/protocol';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { headerTopPadding } from '../../../components/PageHeader';
-import { ApiError, toastFailure } from '../../../lib/http';
+import { ApiError } from '../../../lib/http';
 import { usePageName } from '../../../lib/document-title';
 import { initials } from '../../../lib/initials';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
-import { createPrivateGame } from '../api/messages';
+import { useChallengeFriend } from '../../../domain/private-games';
 import { useConversation, type PendingMessage } from '../hooks/useConversation';
 import { useFriendPresence } from '../hooks/useFriendPresence';
 
@@ -182,12 +181,7 @@ function Header({
   online: boolean | null;
   friendshipId: number | null;
 }) {
-  const navigate = useNavigate();
-  const challenge = useMutation({
-    mutationFn: (id: number) => createPrivateGame(id),
-    onSuccess: ({ id }) => navigate(PATHS.game(id)),
-    onError: (error) => toastFailure('Failed to create game', error),
-  });
+  const challenge = useChallengeFriend();
   const returnTo = PATHS.conversation(friendId);
   return (
     <Box

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CHAT_MAX_CHARS, chatLength, chatText, type ChatMessage } from '@shared/protocol';
-import { conversationsQueryKey } from '../../../lib/conversations';
+import { conversationsQueryKey } from '../../../domain/conversations';
 import { socket } from '../../../lib/realtime';
 import { chatHistoryQueryOptions, markRead } from '../api/messages';
 

@@ -1,4 +1,4 @@
-import { useOnlineFriends } from '../../../lib/online-friends';
+import { useOnlineFriends } from '../../../domain/online-friends';
 
 /**
  * Whether the friend is online, from the app's one online set (the Friends page reads the same):

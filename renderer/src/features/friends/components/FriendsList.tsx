@@ -24,7 +24,7 @@ import {
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Friendship } from '@shared/protocol';
-import { useFriendActions } from '../../../lib/friend-actions';
+import { useFriendActions } from '../../../domain/friend-actions';
 import { PATHS } from '../../../lib/paths';
 import { FriendAvatar } from './FriendAvatar';
 

@@ -1,7 +1,38 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Friendship } from '@shared/protocol';
-import { useFriendActions } from '../../../lib/friend-actions';
+import { useFriendActions } from '../../../domain/friend-actions';
 import { FriendAvatar } from './FriendAvatar';
+
+/** One request: the other player, what the request is (`note`), and its buttons on the right. */
+function RequestRow({
+  request,
+  testId,
+  note,
+  children,
+}: {
+  request: Friendship;
+  testId: string;
+  note: string;
+  children: ReactNode;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <FriendAvatar username={request.username} avatarUrl={request.profile.avatarUrl} />
+        <Stack gap={0} miw={0}>
+          <Text fw={700} truncate>
+            {request.username}
+          </Text>
+          <Text size="xs" c="dark.2">
+            {note}
+          </Text>
+        </Stack>
+      </Group>
+      {children}
+    </Group>
+  );
+}
 
 /** Requests other players sent (Accept / Reject) and the caller's own, which they may withdraw. */
 export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]; outgoing: Friendship[] }) {
@@ -27,18 +58,7 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
           </Text>
         )}
         {incoming.map((r) => (
-          <Group key={r.id} justify="space-between" wrap="nowrap" data-testid={`request-${r.username}`}>
-            <Group gap="sm" wrap="nowrap" miw={0}>
-              <FriendAvatar username={r.username} avatarUrl={r.profile.avatarUrl} />
-              <Stack gap={0} miw={0}>
-                <Text fw={700} truncate>
-                  {r.username}
-                </Text>
-                <Text size="xs" c="dark.2">
-                  wants to be friends
-                </Text>
-              </Stack>
-            </Group>
+          <RequestRow key={r.id} request={r} testId={`request-${r.username}`} note="wants to be friends">
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Button
                 size="xs"
@@ -58,21 +78,10 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
                 Reject
               </Button>
             </Group>
-          </Group>
+          </RequestRow>
         ))}
         {outgoing.map((r) => (
-          <Group key={r.id} justify="space-between" wrap="nowrap" data-testid={`sent-${r.username}`}>
-            <Group gap="sm" wrap="nowrap" miw={0}>
-              <FriendAvatar username={r.username} avatarUrl={r.profile.avatarUrl} />
-              <Stack gap={0} miw={0}>
-                <Text fw={700} truncate>
-                  {r.username}
-                </Text>
-                <Text size="xs" c="dark.2">
-                  Request sent
-                </Text>
-              </Stack>
-            </Group>
+          <RequestRow key={r.id} request={r} testId={`sent-${r.username}`} note="Request sent">
             <Button
               size="xs"
               variant="subtle"
@@ -83,7 +92,7 @@ export function PendingRequests({ incoming, outgoing }: { incoming: Friendship[]
             >
               Cancel
             </Button>
-          </Group>
+          </RequestRow>
         ))}
       </Stack>
     </Card>

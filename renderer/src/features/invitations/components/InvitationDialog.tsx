@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { PRIVATE_INVITE_SECONDS } from '@shared/constants';
+import { AnswerDialog, TimeLeft, useNow } from '../../../components/AnswerDialog';
 import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { invitationAtom, type Invitation } from '../hooks/useInvitations';
@@ -25,18 +26,12 @@ export function InvitationDialog() {
 function InvitationDialogBody({ invitation }: { invitation: Invitation }) {
   const setInvitation = useSetAtom(invitationAtom);
   const navigate = useNavigate();
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(250);
 
   // The server ends the invitation when it lapses (GAME_INVITATION_CANCELLED closes this dialog);
   // the countdown only shows how long is left.
   const fullMs = PRIVATE_INVITE_SECONDS * 1000;
   const remainingMs = Math.min(fullMs, Math.max(0, invitation.expiresAt - now));
-  const seconds = Math.ceil(remainingMs / 1000);
 
   const accept = () => {
     setInvitation(null);
@@ -48,20 +43,7 @@ function InvitationDialogBody({ invitation }: { invitation: Invitation }) {
   };
 
   return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      radius="lg"
-      title={
-        <Text fw={700} size="lg" c="spar.5">
-          Game invitation
-        </Text>
-      }
-    >
+    <AnswerDialog title="Game invitation">
       <Stack gap="md">
         <Text>
           <Text span fw={700} c="accent.3">
@@ -69,17 +51,13 @@ function InvitationDialogBody({ invitation }: { invitation: Invitation }) {
           </Text>{' '}
           challenges you to a private game. It counts for neither rating.
         </Text>
-        <Progress
-          value={(remainingMs / fullMs) * 100}
-          color={seconds <= 15 ? 'red' : 'spar'}
-          size="lg"
-          radius="xl"
-          aria-label="Time left to answer"
+        <TimeLeft
+          remainingMs={remainingMs}
+          fullMs={fullMs}
+          urgentSeconds={15}
+          label="Time left to answer"
           transitionDuration={250}
         />
-        <Text size="sm" c="dark.1" ta="center">
-          {seconds} seconds left
-        </Text>
         <Group grow>
           <Button variant="default" onClick={decline}>
             Decline
@@ -89,6 +67,6 @@ function InvitationDialogBody({ invitation }: { invitation: Invitation }) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </AnswerDialog>
   );
 }

@@ -28,7 +28,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useNetworkOnline } from '../../../lib/network';
 import { PATHS } from '../../../lib/paths';
-import { useQueueActions } from '../../../lib/queue';
+import { useQueueActions } from '../../../domain/queue';
 import { useSession } from '../../../lib/session/useSession';
 import { APP_BUILD, APP_VERSION, RELEASE_DATE, RELEASE_LABEL, TARGET_SCORE } from '@shared/constants';
 import type { Card } from '@shared/game';

@@ -12,10 +12,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Balance, CurrencyType, PlayerProfile } from '@shared/protocol';
-import { formatAmount } from '../../../lib/currency';
+import { formatAmount } from '../../../components/currency-format';
 import { api, failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { adjustBalance, managerKeys } from '../api/manager';
+import { CurrencyChoice, FormProblem, WholeNumberInput } from './fields';
 
 const playerId = (text: string) => (/^[1-9][0-9]{0,15}$/.test(text.trim()) ? Number(text.trim()) : null);
 
@@ -95,25 +96,9 @@ export function AdjustmentsSection() {
                   { value: 'deduct', label: 'Deduct' },
                 ]}
               />
-              <SegmentedControl
-                aria-label="Currency"
-                value={currencyType}
-                onChange={(value) => setCurrencyType(value as CurrencyType)}
-                data={[
-                  { value: 'regular', label: 'Coins' },
-                  { value: 'premium', label: 'Gems' },
-                ]}
-              />
+              <CurrencyChoice aria-label="Currency" value={currencyType} onChange={setCurrencyType} />
             </Group>
-            <TextInput
-              label="Amount"
-              type="number"
-              min={1}
-              step={1}
-              required
-              value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
-            />
+            <WholeNumberInput label="Amount" min={1} value={amount} onChange={setAmount} />
             <Textarea
               label="Reason"
               description="The player sees it in their transactions"
@@ -123,11 +108,7 @@ export function AdjustmentsSection() {
               value={reason}
               onChange={(e) => setReason(e.currentTarget.value)}
             />
-            {problem && (
-              <Text c="red.4" size="sm" role="alert">
-                {problem}
-              </Text>
-            )}
+            <FormProblem problem={problem} />
             <Group justify="flex-end">
               <Button
                 type="submit"

@@ -1,18 +1,8 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CurrencyType, DailyReward } from '@shared/protocol';
-import { currencyKeys } from '../../../lib/currency';
+import type { DailyReward } from '@shared/protocol';
+import { currencyKeys } from '../../../domain/currency';
 import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import {
@@ -23,6 +13,7 @@ import {
   updateDailyReward,
 } from '../api/manager';
 import { ImageUploadField } from './ImageUploadField';
+import { CurrencyChoice, WholeNumberInput } from './fields';
 import {
   amountOf,
   dayOf,
@@ -120,27 +111,21 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
     <form onSubmit={submit} noValidate aria-label={reward ? 'Edit Daily Reward' : 'Add New Daily Reward'}>
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <TextInput
+          <WholeNumberInput
             label="Day"
-            type="number"
             inputMode="numeric"
             min={1}
-            step={1}
-            required
             value={values.day}
-            onChange={(event) => set('day', event.currentTarget.value)}
+            onChange={(value) => set('day', value)}
             onBlur={() => set('day', String(dayOf(values.day)))}
             error={errors.day}
           />
-          <TextInput
+          <WholeNumberInput
             label="Amount"
-            type="number"
             inputMode="numeric"
             min={1}
-            step={1}
-            required
             value={values.amount}
-            onChange={(event) => set('amount', event.currentTarget.value)}
+            onChange={(value) => set('amount', value)}
             onBlur={() => set('amount', String(amountOf(values.amount)))}
             error={errors.amount}
           />
@@ -149,14 +134,10 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
           <Text size="sm" fw={500} id="reward-currency-label">
             Currency type
           </Text>
-          <SegmentedControl
+          <CurrencyChoice
             aria-labelledby="reward-currency-label"
             value={values.currencyType}
-            onChange={(value) => set('currencyType', value as CurrencyType)}
-            data={[
-              { value: 'regular', label: 'Coins' },
-              { value: 'premium', label: 'Gems' },
-            ]}
+            onChange={(value) => set('currencyType', value)}
           />
         </Stack>
         <TextInput

@@ -16,7 +16,7 @@ import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DailyReward } from '@shared/protocol';
 import { CurrencyIcon } from '../../../components/Currency';
-import { formatAmount } from '../../../lib/currency';
+import { formatAmount } from '../../../components/currency-format';
 import { failureText } from '../../../lib/http';
 import { managerDailyRewardsQueryOptions, managerShopItemsQueryOptions } from '../api/manager';
 import { DailyRewardDialog } from './DailyRewardDialog';

@@ -5,7 +5,6 @@ import {
   Image,
   NavLink,
   Paper,
-  SegmentedControl,
   NativeSelect,
   Skeleton,
   Stack,
@@ -25,10 +24,12 @@ import type {
   ShopItemKind,
   UpdateShopItemBody,
 } from '@shared/protocol';
-import { currencyKeys, formatAmount, formatMoney } from '../../../lib/currency';
+import { currencyKeys } from '../../../domain/currency';
+import { formatAmount, formatMoney } from '../../../components/currency-format';
 import { failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { createShopItem, managerKeys, managerShopItemsQueryOptions, updateShopItem } from '../api/manager';
+import { CurrencyChoice, FormProblem, WholeNumberInput } from './fields';
 import { ImageUploadField } from './ImageUploadField';
 import { SplitPane } from './SplitPane';
 
@@ -180,44 +181,31 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
         />
         {isPack(form.kind) ? (
           <Group grow align="flex-start">
-            <TextInput
+            <WholeNumberInput
               label="Money price (minor unit, e.g. kobo)"
-              type="number"
               min={1}
-              step={1}
-              required
               value={form.moneyPrice}
-              onChange={(e) => set('moneyPrice', e.currentTarget.value)}
+              onChange={(value) => set('moneyPrice', value)}
             />
-            <TextInput
+            <WholeNumberInput
               label={form.kind === 'gem_pack' ? 'Gems granted' : 'Coins granted'}
-              type="number"
               min={1}
-              step={1}
-              required
               value={form.grantAmount}
-              onChange={(e) => set('grantAmount', e.currentTarget.value)}
+              onChange={(value) => set('grantAmount', value)}
             />
           </Group>
         ) : (
           <Group grow align="flex-end">
-            <TextInput
+            <WholeNumberInput
               label="Price"
-              type="number"
               min={0}
-              step={1}
-              required
               value={form.price}
-              onChange={(e) => set('price', e.currentTarget.value)}
+              onChange={(value) => set('price', value)}
             />
-            <SegmentedControl
+            <CurrencyChoice
               aria-label="Price currency"
               value={form.currencyType}
-              onChange={(value) => set('currencyType', value as CurrencyType)}
-              data={[
-                { value: 'regular', label: 'Coins' },
-                { value: 'premium', label: 'Gems' },
-              ]}
+              onChange={(value) => set('currencyType', value)}
             />
           </Group>
         )}
@@ -228,11 +216,7 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
             onChange={(e) => set('isActive', e.currentTarget.checked)}
           />
         )}
-        {problem && (
-          <Text c="red.4" size="sm" role="alert">
-            {problem}
-          </Text>
-        )}
+        <FormProblem problem={problem} />
         <Group justify="space-between" mt="xs">
           {item ? (
             <Button

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { matchAtom } from '../../../lib/queue';
+import { matchAtom } from '../../../domain/queue';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { toastsAtom } from '../../../lib/toast';
 

@@ -1,11 +1,12 @@
-import { Button, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { MATCH_ACCEPT_SECONDS } from '@shared/constants';
+import { AnswerDialog, TimeLeft, useNow } from '../../../components/AnswerDialog';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
-import { matchAtom, type MatchState } from '../../../lib/queue';
+import { matchAtom, type MatchState } from '../../../domain/queue';
 import { playUiSound } from '../../../lib/sounds';
 
 const withClick = (action: () => void) => () => {
@@ -23,12 +24,7 @@ export function MatchDialog({ userId }: { userId: number | null }) {
 
 function MatchDialogBody({ match, userId }: { match: MatchState; userId: number }) {
   const setMatch = useSetAtom(matchAtom);
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNow(100);
 
   const remainingMs = Math.max(0, match.expiresAt - now);
 
@@ -48,23 +44,9 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
     socket.send({ type: 'REJECT_MATCH', token: match.token, userId });
     setMatch(null);
   };
-  const seconds = Math.ceil(remainingMs / 1000);
 
   return (
-    <Modal
-      opened
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      radius="lg"
-      title={
-        <Text fw={700} size="lg" c="spar.5">
-          Match found!
-        </Text>
-      }
-    >
+    <AnswerDialog title="Match found!">
       <Stack gap="md">
         {match.opponents.length === 1 ? (
           <Group gap="sm" wrap="nowrap">
@@ -103,17 +85,13 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
             </Stack>
           </Stack>
         )}
-        <Progress
-          value={(remainingMs / (MATCH_ACCEPT_SECONDS * 1000)) * 100}
-          color={seconds <= 10 ? 'red' : 'spar'}
-          size="lg"
-          radius="xl"
-          aria-label="Time left to accept"
+        <TimeLeft
+          remainingMs={remainingMs}
+          fullMs={MATCH_ACCEPT_SECONDS * 1000}
+          urgentSeconds={10}
+          label="Time left to accept"
           transitionDuration={100}
         />
-        <Text size="sm" c="dark.1" ta="center">
-          {seconds} seconds left
-        </Text>
         {match.accepted ? (
           <Group justify="center" gap="xs">
             <Loader size="sm" color="accent" />
@@ -134,6 +112,6 @@ function MatchDialogBody({ match, userId }: { match: MatchState; userId: number 
           </Group>
         )}
       </Stack>
-    </Modal>
+    </AnswerDialog>
   );
 }

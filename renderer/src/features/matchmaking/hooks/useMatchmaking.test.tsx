@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '@shared/protocol';
-import { matchAtom, queueAtom } from '../../../lib/queue';
+import { matchAtom, queueAtom } from '../../../domain/queue';
 import { fakeSocket } from '../../../lib/testing/fake-socket';
 import { toastsAtom } from '../../../lib/toast';
 import { useMatchmakingEvents } from './useMatchmaking';

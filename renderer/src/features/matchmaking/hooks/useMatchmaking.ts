@@ -6,7 +6,7 @@ import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { playSound } from '../../../lib/sounds';
 import { toast } from '../../../lib/toast';
-import { lastQueueAtom, lastSizeAtom, matchAtom, queueAtom, useQueueActions } from '../../../lib/queue';
+import { lastQueueAtom, lastSizeAtom, matchAtom, queueAtom, useQueueActions } from '../../../domain/queue';
 
 const IDLE = { inQueue: false, queue: null } as const;
 /** When the notices after a rejection appear and how long they stay. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Achievement } from '@shared/protocol';
 import { api } from '../../../lib/http';
-import { currencyKeys } from '../../../lib/currency';
+import { currencyKeys } from '../../../domain/currency';
 
 export const achievementsQueryOptions = queryOptions({
   queryKey: currencyKeys.achievements,

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { avatarChoiceResponseSchema, Purchase } from '@shared/protocol';
 import { api } from '../../../lib/http';
-import { currencyKeys } from '../../../lib/currency';
+import { currencyKeys } from '../../../domain/currency';
 
 export type AvatarChoice = z.infer<typeof avatarChoiceResponseSchema>;
 

@@ -2,7 +2,7 @@ import { Card, Group, Stack, Switch, Text } from '@mantine/core';
 import { useAtom } from 'jotai';
 import type { Card as PlayingCard } from '@shared/game';
 import { DeckCard } from '../../../components/DeckCard';
-import { fourColourSuitsAtom } from '../../../lib/card-style';
+import { fourColourSuitsAtom } from '../../../components/card-style';
 
 const SAMPLE: PlayingCard[] = ['K_hearts', 'Q_diamonds', '10_clubs', 'J_spades'];
 

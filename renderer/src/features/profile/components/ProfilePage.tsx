@@ -25,7 +25,7 @@ import { failureText, toastFailure } from '../../../lib/http';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
-import { formatRating } from '../../../lib/rating';
+import { formatRating } from '../../../domain/rating';
 import { useSession } from '../../../lib/session/useSession';
 import { profileQueryOptions } from '../api/profile';
 import { Achievements } from './Achievements';
@@ -34,7 +34,7 @@ import { CardSettings } from './CardSettings';
 import { ModeRecordList } from './ModeRecord';
 import { RatingHistoryChart } from './RatingHistoryChart';
 import { RecentGames } from './RecentGames';
-import { SoundSettings } from '../../../components/SoundSettings';
+import { SoundSettings } from '../../../domain/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {

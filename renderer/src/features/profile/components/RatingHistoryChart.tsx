@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { RatingPoint } from '@shared/protocol';
 import { failureText } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
-import { formatRatingChange } from '../../../lib/rating';
+import { formatRatingChange } from '../../../domain/rating';
 import { ratingHistoryQueryOptions } from '../api/rating-history';
 import { chartGeometry } from './rating-chart';
 

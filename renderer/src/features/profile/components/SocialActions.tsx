@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconBan, IconMessageCircle, IconSwords, IconUserCheck, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { ProfileVisibility } from '@shared/protocol';
-import { useFriendActions } from '../../../lib/friend-actions';
-import { friendsQueryOptions, setVisibility, visibilityQueryOptions } from '../../../lib/friends';
+import { useFriendActions } from '../../../domain/friend-actions';
+import { friendsQueryOptions, setVisibility, visibilityQueryOptions } from '../../../domain/friends';
 import { toastFailure } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
 

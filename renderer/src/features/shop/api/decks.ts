@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AcquireDeckResult, Deck } from '@shared/protocol';
-import { deckKeys } from '../../../lib/decks';
+import { deckKeys } from '../../../domain/decks';
 import { api } from '../../../lib/http';
 
 export const deckCatalogQueryOptions = (userId: number) =>

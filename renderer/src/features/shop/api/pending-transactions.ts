@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PendingTransaction } from '@shared/protocol';
 import { api } from '../../../lib/http';
-import { currencyKeys } from '../../../lib/currency';
+import { currencyKeys } from '../../../domain/currency';
 
 /**
  * The player's payments still open with the provider. A failed fetch is logged and reads as

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ShopItem } from '@shared/protocol';
 import { api } from '../../../lib/http';
-import { currencyKeys } from '../../../lib/currency';
+import { currencyKeys } from '../../../domain/currency';
 
 export const shopQueryOptions = queryOptions({
   queryKey: currencyKeys.shop,

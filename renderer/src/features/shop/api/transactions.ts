@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { TransactionsPage } from '@shared/protocol';
 import { api } from '../../../lib/http';
-import { currencyKeys } from '../../../lib/currency';
+import { currencyKeys } from '../../../domain/currency';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconCoin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { CurrencyType } from '@shared/protocol';
-import { currencyName } from '../../../lib/currency';
+import { currencyName } from '../../../components/currency-format';
 import { PATHS } from '../../../lib/paths';
 
 /**

@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { CurrencyIcon } from '../../../components/Currency';
-import { formatMoney } from '../../../lib/currency';
+import { formatMoney } from '../../../components/currency-format';
 import { failureText } from '../../../lib/http';
 import { purchasesQueryOptions } from '../api/purchases';
 import { transactionsQueryOptions } from '../api/transactions';

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Image, Stack, Text } from '@mantine/core';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
-import { formatMoney } from '../../../lib/currency';
+import { formatMoney } from '../../../components/currency-format';
 
 /** A coin or gem pack: bought with real money. */
 export type Pack = ShopItem & {

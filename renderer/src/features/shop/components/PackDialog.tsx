@@ -2,7 +2,7 @@ import { Box, Button, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CurrencyAmount } from '../../../components/Currency';
-import { formatMoney } from '../../../lib/currency';
+import { formatMoney } from '../../../components/currency-format';
 import { toastFailure } from '../../../lib/http';
 import { initializePayment } from '../api/initialize-payment';
 import type { Pack } from './PackCard';

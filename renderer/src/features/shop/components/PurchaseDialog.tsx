@@ -1,11 +1,12 @@
-import { Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { Group, Image, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
-import { afterMoneyMove, currencyName } from '../../../lib/currency';
+import { afterMoneyMove } from '../../../domain/currency';
+import { currencyName } from '../../../components/currency-format';
 import { ApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';
-import { PurchaseSummary } from './PurchaseSummary';
+import { ConfirmPurchase } from './PurchaseSummary';
 
 /** An item bought from a balance: it has a price in coins or gems. */
 export type PricedItem = ShopItem & { price: number; currencyType: CurrencyType };
@@ -43,34 +44,24 @@ export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onC
   });
 
   return (
-    <Modal
-      opened={item !== null}
-      onClose={() => !purchase.isPending && onClose()}
-      title="Confirm purchase"
-      centered
-      radius="lg"
+    <ConfirmPurchase
+      target={item}
+      thing="item"
+      processing={purchase.isPending}
+      onConfirm={(target) => purchase.mutate(target)}
+      onClose={onClose}
     >
-      {item && (
-        <Stack gap="md">
-          <Group wrap="nowrap" align="flex-start">
-            <Image src={item.imageUrl} alt="" w={72} h={72} radius="md" fit="cover" bg="dark.6" />
-            <Stack gap={4}>
-              <Text fw={700}>{item.name}</Text>
-              <Text size="sm" c="dark.1">
-                {item.description}
-              </Text>
-            </Stack>
-          </Group>
-          <PurchaseSummary
-            price={item.price}
-            currencyType={item.currencyType}
-            thing="item"
-            processing={purchase.isPending}
-            onConfirm={() => purchase.mutate(item)}
-            onClose={onClose}
-          />
-        </Stack>
+      {(target) => (
+        <Group wrap="nowrap" align="flex-start">
+          <Image src={target.imageUrl} alt="" w={72} h={72} radius="md" fit="cover" bg="dark.6" />
+          <Stack gap={4}>
+            <Text fw={700}>{target.name}</Text>
+            <Text size="sm" c="dark.1">
+              {target.description}
+            </Text>
+          </Stack>
+        </Group>
       )}
-    </Modal>
+    </ConfirmPurchase>
   );
 }

@@ -1,16 +1,62 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { CurrencyType } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
-import { balanceQueryOptions, currencyName, formatAmount } from '../../../lib/currency';
+import { balanceQueryOptions } from '../../../domain/currency';
+import { currencyName, formatAmount } from '../../../components/currency-format';
 import { GetMoreButton } from './GetMoreButton';
 
 /**
- * The part every purchase dialog shares, an item's or a deck's: the price, the balance in its
- * currency, how much is missing with the way to get it ('Get coins'), Cancel and Buy. Buy is
- * disabled while the purchase runs, while the balance loads, and when the balance is short.
+ * The one purchase confirmation, an item's or a deck's: what is bought (`children`, drawn for the
+ * open `target`), then the summary below. Closing waits for a running purchase.
  */
-export function PurchaseSummary({
+export function ConfirmPurchase<T extends { price: number; currencyType: CurrencyType }>({
+  target,
+  thing,
+  processing,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  target: T | null;
+  thing: 'item' | 'deck';
+  processing: boolean;
+  onConfirm(target: T): void;
+  onClose(): void;
+  children(target: T): ReactNode;
+}) {
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={() => !processing && onClose()}
+      title="Confirm purchase"
+      centered
+      radius="lg"
+    >
+      {target && (
+        <Stack gap="md">
+          {children(target)}
+          <PurchaseSummary
+            price={target.price}
+            currencyType={target.currencyType}
+            thing={thing}
+            processing={processing}
+            onConfirm={() => onConfirm(target)}
+            onClose={onClose}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * What every purchase confirmation shows: the price, the balance in its currency, how much is
+ * missing with the way to get it ('Get coins'), Cancel and Buy. Buy is disabled while the purchase
+ * runs, while the balance loads, and when the balance is short.
+ */
+function PurchaseSummary({
   price,
   currencyType,
   thing,

@@ -15,7 +15,7 @@ import { IconCards, IconCoin, IconMoodSmile, IconMusic } from '@tabler/icons-rea
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ShopItem, ShopItemKind } from '@shared/protocol';
-import { BalanceBar } from '../../../components/BalanceBar';
+import { BalanceBar } from './BalanceBar';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText } from '../../../lib/http';

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Deck } from '@shared/protocol';
-import { afterMoneyMove, currencyName } from '../../../lib/currency';
-import { afterDeckChange } from '../../../lib/decks';
+import { afterMoneyMove } from '../../../domain/currency';
+import { currencyName } from '../../../components/currency-format';
+import { afterDeckChange } from '../../../domain/decks';
 import { ApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { acquireDeck, removeDeck, setDefaultDeck } from '../api/decks';

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PendingTransaction } from '@shared/protocol';
-import { afterMoneyMove, currencyKeys, formatAmount } from '../../../lib/currency';
+import { afterMoneyMove, currencyKeys } from '../../../domain/currency';
+import { formatAmount } from '../../../components/currency-format';
 import { PENDING_PAYMENTS_POLL_MS } from '../../../lib/timings';
 import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
