@@ -2,18 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { REMATCH_SECONDS } from '@shared/constants';
 import { nextRematch, REMATCH_IDLE, type RematchState } from './useRematch';
 
-const update = (accepted: number[]) =>
-  ({ type: 'REMATCH_UPDATE', gameId: 'g1', accepted, deadline: 1 }) as const;
+const update = (accepted: number[], deadline = 1_000 + REMATCH_SECONDS * 1000) =>
+  ({ type: 'REMATCH_UPDATE', gameId: 'g1', accepted, deadline }) as const;
 
 describe('nextRematch', () => {
-  it('an update opens the offer with a countdown stamped once; later updates keep it', () => {
+  it('an update opens the offer with a countdown set once, to its deadline; later updates keep it', () => {
     const asked = nextRematch(REMATCH_IDLE, update([1]), 'g1', 1_000);
     expect(asked).toEqual({ phase: 'asked', accepted: [1], expiresAt: 1_000 + REMATCH_SECONDS * 1000 });
-    expect(nextRematch(asked, update([1, 2]), 'g1', 9_000)).toEqual({
+    expect(nextRematch(asked, update([1, 2], 99_999), 'g1', 9_000)).toEqual({
       phase: 'asked',
       accepted: [1, 2],
       expiresAt: 1_000 + REMATCH_SECONDS * 1000,
     });
+  });
+
+  it('a page opened again mid-offer counts down what is left, not a whole new window', () => {
+    // The offer opened 20 s ago: the reloaded page hears it with its deadline, 10 s away.
+    expect(nextRematch(REMATCH_IDLE, update([1], 50_000 + 10_000), 'g1', 50_000)).toMatchObject({
+      expiresAt: 60_000,
+    });
+  });
+
+  it('never counts down longer than the window, when this device’s clock runs behind', () => {
+    const behind = nextRematch(REMATCH_IDLE, update([1], 10_000_000), 'g1', 1_000);
+    expect(behind).toMatchObject({ expiresAt: 1_000 + REMATCH_SECONDS * 1000 });
   });
 
   it('a cancellation ends it with its reason and who', () => {

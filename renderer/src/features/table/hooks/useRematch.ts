@@ -7,7 +7,7 @@ import { socket } from '../../../lib/realtime';
 
 /**
  * A rematch as this player sees it at game over (docs/protocol.md, "Rematch"): nobody asked yet;
- * asked, with who accepted and until when (this device's clock); or over without a game.
+ * asked, with who accepted and until when (on this device's clock); or over without a game.
  */
 export type RematchState =
   | { phase: 'idle' }
@@ -18,7 +18,9 @@ export const REMATCH_IDLE: RematchState = { phase: 'idle' };
 
 /**
  * The state after one server message about `gameId`'s rematch; the same state for anything else.
- * `now` stamps the countdown when the offer first arrives (later updates keep it).
+ * The countdown is set when the offer first arrives here (later updates keep it): to the offer's
+ * deadline, as the turn ring trusts a turn's, so a page opened again mid-offer shows the time
+ * really left; never more than the whole window from `now`, whatever this device's clock says.
  */
 export function nextRematch(
   state: RematchState,
@@ -33,7 +35,8 @@ export function nextRematch(
   }
   if (!('gameId' in message) || message.gameId !== gameId) return state;
   if (message.type === 'REMATCH_UPDATE') {
-    const expiresAt = state.phase === 'asked' ? state.expiresAt : now + REMATCH_SECONDS * 1000;
+    const expiresAt =
+      state.phase === 'asked' ? state.expiresAt : Math.min(message.deadline, now + REMATCH_SECONDS * 1000);
     return { phase: 'asked', accepted: message.accepted, expiresAt };
   }
   if (message.type === 'REMATCH_CANCELLED')
