@@ -54,8 +54,8 @@ const SERVER_FLOORS = [
 const RENDERER_FLOORS = [
   ['renderer-platform'],
   ['renderer-lib'],
-  ['renderer-domain'],
   ['renderer-components'],
+  ['renderer-domain'],
   ['renderer-feature'],
   ['renderer-app'],
   ['renderer'],

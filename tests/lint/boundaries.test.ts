@@ -97,7 +97,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     expect(
       await rulesFired(
         'renderer/src/app/pages/x.tsx',
-        "import { GamesPage } from '../../features/games/components/GamesPage';\nexport const a = GamesPage;\n",
+        "import { GamesPage } from '../../features/lobby/components/GamesPage';\nexport const a = GamesPage;\n",
       ),
     ).toEqual([]);
   });
@@ -243,7 +243,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     });
   });
 
-  describe('renderer floors, bottom to top: platform, lib, domain, components, features, app, main', () => {
+  describe('renderer floors, bottom to top: platform, lib, components, domain, features, app, main', () => {
     /** A stand-in file classified as renderer/src/domain (see the fixture's comment). */
     const DOMAIN = 'tests/lint/fixtures/renderer/src/domain/wallet';
     const from = (file: string) => path.relative(path.dirname(file), DOMAIN);
@@ -259,27 +259,27 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
       await checkFloor([
         ['renderer/src/lib/x.ts', from('renderer/src/lib/x.ts'), true],
         ['renderer/src/lib/x.ts', '../components/PageHeader', true],
-        ['renderer/src/lib/x.ts', '../features/games/components/GamesPage', true],
+        ['renderer/src/lib/x.ts', '../features/lobby/components/GamesPage', true],
         ['renderer/src/lib/x.ts', '../app/routes', true],
         ['renderer/src/lib/x.ts', '../platform', false],
       ]);
     });
 
-    it('domain imports lib and platform, not components, features or app', async () => {
+    it('components (presentational) import lib, not domain data, features or app', async () => {
       await checkFloor([
-        ['renderer/src/domain/x.ts', '../components/PageHeader', true],
-        ['renderer/src/domain/x.ts', '../features/games/components/GamesPage', true],
-        ['renderer/src/domain/x.ts', '../app/routes', true],
-        ['renderer/src/domain/x.ts', '../lib/http', false],
+        ['renderer/src/components/x.tsx', '../app/routes', true],
+        ['renderer/src/components/x.tsx', '../features/lobby/components/GamesPage', true],
+        ['renderer/src/components/x.tsx', from('renderer/src/components/x.tsx'), true],
+        ['renderer/src/components/x.tsx', '../lib/http', false],
       ]);
     });
 
-    it('components import domain and lib, not features or app', async () => {
+    it('domain imports components and lib, not features or app', async () => {
       await checkFloor([
-        ['renderer/src/components/x.tsx', '../app/routes', true],
-        ['renderer/src/components/x.tsx', '../features/games/components/GamesPage', true],
-        ['renderer/src/components/x.tsx', from('renderer/src/components/x.tsx'), false],
-        ['renderer/src/components/x.tsx', '../lib/http', false],
+        ['renderer/src/domain/x.ts', '../features/lobby/components/GamesPage', true],
+        ['renderer/src/domain/x.ts', '../app/routes', true],
+        ['renderer/src/domain/x.ts', '../components/PageHeader', false],
+        ['renderer/src/domain/x.ts', '../lib/http', false],
       ]);
     });
 
@@ -287,7 +287,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
       await checkFloor([
         ['renderer/src/features/shop/x.tsx', from('renderer/src/features/shop/x.tsx'), false],
         ['renderer/src/features/shop/x.tsx', '../../components/PageHeader', false],
-        ['renderer/src/app/x.tsx', '../features/games/components/GamesPage', false],
+        ['renderer/src/app/x.tsx', '../features/lobby/components/GamesPage', false],
         ['renderer/src/app/x.tsx', '../main', true],
       ]);
     });
@@ -295,7 +295,7 @@ describe('import boundaries (docs/design.md, "Import directions")', () => {
     it('a test is held to its floor, but may drive its subject through lib and components', async () => {
       await checkFloor([
         ['renderer/src/lib/x.test.ts', from('renderer/src/lib/x.test.ts'), true],
-        ['renderer/src/components/x.test.tsx', '../features/games/components/GamesPage', true],
+        ['renderer/src/components/x.test.tsx', '../features/lobby/components/GamesPage', true],
         ['renderer/src/platform/x.test.ts', '../components/PageHeader', false],
         ['renderer/src/platform/x.test.ts', '../lib/push', false],
       ]);
