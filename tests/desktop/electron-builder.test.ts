@@ -74,6 +74,21 @@ describe('what a release needs', () => {
   });
 });
 
+describe('Squirrel.Windows', () => {
+  it('is not installed: its peer slot holds a stand-in, so electron-winstaller never is', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { resolved?: string }>;
+    };
+    expect(Object.keys(lock.packages).filter((p) => p.endsWith('node_modules/electron-winstaller'))).toEqual(
+      [],
+    );
+    expect(lock.packages['node_modules/electron-builder-squirrel-windows']?.resolved).toBe(
+      'build/desktop/no-squirrel',
+    );
+    expect(() => require('electron-builder-squirrel-windows')).toThrow(/the Windows target is NSIS/);
+  });
+});
+
 describe('the app id', () => {
   it('is the one the main process gives Windows for its notifications', () => {
     expect(config.appId).toBe(APP_ID);
