@@ -42,7 +42,8 @@ export default defineConfig(({ command }) => {
             build: {
               outDir: out('preload'),
               emptyOutDir: true,
-              sourcemap: 'inline',
+              // Inline maps only in development: a packaged preload would carry its sources.
+              sourcemap: command === 'serve' ? 'inline' : true,
               minify: false,
               // Sandboxed preloads are CommonJS; .cjs because package.json says "type": "module".
               rolldownOptions: { output: { entryFileNames: '[name].cjs' } },

@@ -53,6 +53,42 @@ describe('electron-builder.yml', () => {
   });
 });
 
+describe('what a release needs', () => {
+  it('flips the fuses at packaging: no Node mode, NODE_OPTIONS or --inspect; encrypted cookies; the asar only, checked', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableCookieEncryption: true,
+      onlyLoadAppFromAsar: true,
+      enableEmbeddedAsarIntegrityValidation: true,
+    });
+  });
+
+  it('has the package metadata the Linux packages need (homepage, maintainer, desktop name, categories)', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(pkg.author).toMatchObject({ name: 'Spar', email: 'support@spar.game' });
+    expect(pkg.desktopName).toBe('spar.desktop');
+    expect(config.linux).toMatchObject({ category: 'Game;CardGame', syncDesktopName: true });
+  });
+});
+
+describe('Squirrel.Windows', () => {
+  it('is not installed: its peer slot holds a stand-in, so electron-winstaller never is', () => {
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { resolved?: string }>;
+    };
+    expect(Object.keys(lock.packages).filter((p) => p.endsWith('node_modules/electron-winstaller'))).toEqual(
+      [],
+    );
+    expect(lock.packages['node_modules/electron-builder-squirrel-windows']?.resolved).toBe(
+      'build/desktop/no-squirrel',
+    );
+    expect(() => require('electron-builder-squirrel-windows')).toThrow(/the Windows target is NSIS/);
+  });
+});
+
 describe('the app id', () => {
   it('is the one the main process gives Windows for its notifications', () => {
     expect(config.appId).toBe(APP_ID);
