@@ -12,10 +12,20 @@ class FakeCdp extends EventEmitter {
   }
 }
 
+/** A page whose DevTools session is `cdp` and whose Playwright events the test fires. */
+class FakePage extends EventEmitter {
+  constructor(private readonly cdp: FakeCdp) {
+    super();
+  }
+  context() {
+    return { newCDPSession: async () => this.cdp };
+  }
+}
+
 async function tally() {
   const cdp = new FakeCdp();
-  const page = { context: () => ({ newCDPSession: async () => cdp }) } as unknown as Page;
-  return { cdp, tally: await PageTally.attach(page) };
+  const page = new FakePage(cdp);
+  return { cdp, page, tally: await PageTally.attach(page as unknown as Page) };
 }
 
 function load(cdp: FakeCdp, id: string, url: string, type: string, bytes: number, response = {}) {
@@ -55,6 +65,50 @@ describe('PageTally', () => {
     expect(visit.byKind.image.network + visit.byKind.image.cache).toBe(0);
     expect(visit.assets).toBe(7400);
     expect(visit.total).toBe(8400);
+  });
+
+  it("tells a response's body from its header lines, for the budget that counts files as sent", async () => {
+    const { cdp, tally: t } = await tally();
+    cdp.emit('Network.requestWillBeSent', {
+      requestId: '1',
+      type: 'Script',
+      request: { url: 'http://x/a.js' },
+    });
+    cdp.emit('Network.responseReceivedExtraInfo', { requestId: '1', headersText: 'h'.repeat(550) });
+    cdp.emit('Network.responseReceived', { requestId: '1', response: {} });
+    cdp.emit('Network.loadingFinished', { requestId: '1', encodedDataLength: 12_550 });
+    // A response the browser gave no header text for counts whole.
+    load(cdp, '2', 'http://x/b.css', 'Stylesheet', 900);
+    const { transfers, socket } = t.collected();
+    const visit = sumVisit(transfers, socket);
+    expect(visit.assets).toBe(13_450);
+    expect(visit.assetBodies).toBe(12_900);
+  });
+
+  it("counts a worker's script, whose end only Playwright sees, once it has ended", async () => {
+    const { cdp, page, tally: t } = await tally();
+    cdp.emit('Network.requestWillBeSent', {
+      requestId: 'F00D',
+      type: 'Script',
+      request: { url: 'http://x/assets/game.worker-1.js' },
+    });
+    load(cdp, '2', 'http://x/a.js', 'Script', 300);
+    // A request the page's session did finish is not counted twice.
+    const finished = (url: string, fromServiceWorker: boolean) => ({
+      url: () => url,
+      failure: () => null,
+      response: async () => ({ fromServiceWorker: () => fromServiceWorker }),
+      sizes: async () => ({ responseHeadersSize: 100, responseBodySize: 2_000 }),
+    });
+    page.emit('requestfinished', finished('http://x/a.js', false));
+    page.emit('requestfinished', finished('http://x/assets/game.worker-1.js', false));
+    await t.settle(50, 5_000);
+    const { transfers, socket } = t.collected();
+    expect(transfers.map((x) => [x.url, x.bytes, x.headerBytes])).toEqual([
+      ['http://x/a.js', 300, 0],
+      ['http://x/assets/game.worker-1.js', 2_100, 100],
+    ]);
+    expect(sumVisit(transfers, socket).assetBodies).toBe(2_300);
   });
 
   it('counts /ws frames with their headers, text as UTF-8 and binary as decoded base64', async () => {
