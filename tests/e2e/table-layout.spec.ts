@@ -40,9 +40,13 @@ async function measure(page: Page) {
     const hand = document.querySelector('[aria-label="Your hand"]');
     const trick = document.querySelector('[aria-label="Cards on the table"]');
     const status = document.querySelector('[data-testid="table-status"]');
+    // Drawn widths, before the fan turns them.
+    const width = (el: Element | null | undefined) => (el instanceof HTMLElement ? el.offsetWidth : 0);
     return {
       hand: Array.from(hand?.querySelectorAll('button') ?? [], box),
       trick: Array.from(trick?.querySelectorAll('img') ?? [], box),
+      handCardWidth: width(hand?.querySelector('button')),
+      trickCardWidth: width(trick?.querySelector('img')),
       status: status ? box(status) : null,
       scroll: document.documentElement.scrollHeight - window.innerHeight,
       scrollX: document.documentElement.scrollWidth - window.innerWidth,
@@ -67,19 +71,27 @@ test('a 2-player practice table fits every viewport, its cards grow on a desktop
 
   for (const size of VIEWPORTS) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    // Wait for a card in the middle (ours or the bot's), and for the cards to settle.
+    // Measure with a card in the middle (ours or the bot's) and cards in the hand, once they have
+    // settled. A trick is swept away a moment after its last card, and on our lead nobody plays
+    // another until we do, so the measure is taken again, playing a card when it is ours to play,
+    // until both are there.
     const played = page.getByLabel('Cards on the table').locator('img');
+    let m: Awaited<ReturnType<typeof measure>> | undefined;
     await expect(async () => {
       if ((await played.count()) === 0) {
         const card = hand.locator('button:not([disabled])').first();
         if (await card.isVisible()) await card.click({ timeout: 1000 });
       }
       expect(await played.count()).toBeGreaterThan(0);
-    }).toPass({ timeout: 15_000 });
-    await page.waitForTimeout(700);
+      await page.waitForTimeout(700);
+      m = await measure(page);
+      // Not between hands either: the hand's result shows over an empty hand until the next deal.
+      expect(m.trick.length).toBeGreaterThan(0);
+      expect(m.hand.length).toBeGreaterThan(0);
+    }).toPass({ timeout: 30_000 });
     await expect(page.getByRole('region', { name: 'Verification Required' })).toHaveCount(0);
+    if (!m) throw new Error('never measured');
 
-    const m = await measure(page);
     const where = `${size.width}×${size.height}`;
     expect(m.hand.length, where).toBeGreaterThan(0);
     expect(m.scroll, `${where}: no vertical scrolling`).toBeLessThanOrEqual(0);
@@ -98,18 +110,7 @@ test('a 2-player practice table fits every viewport, its cards grow on a desktop
       for (const mine of m.hand) expect(overlap(card, mine), `${where}: trick over the hand`).toBe(false);
     expect(await toolbarProblems(page), `${where}: toolbar`).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/${size.name}-${size.width}x${size.height}.png` });
-    // Drawn widths, before the fan turns them.
-    cardWidths.set(size.width, {
-      hand: await hand
-        .getByRole('button')
-        .first()
-        .evaluate((b) => (b as HTMLElement).offsetWidth),
-      trick: await page
-        .getByLabel('Cards on the table')
-        .locator('img')
-        .first()
-        .evaluate((img) => (img as HTMLElement).offsetWidth),
-    });
+    cardWidths.set(size.width, { hand: m.handCardWidth, trick: m.trickCardWidth });
   }
 
   // A desktop's felt is no longer mostly empty: its cards are far larger than a phone's.
