@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDefaultStore } from 'jotai';
 import type { GameView } from '@shared/protocol';
 import { toastAreaAtom } from '../../../lib/toast';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable, type GameTableProps } from './GameTable';
 import { tableProps } from './table-test-props';
@@ -18,46 +19,15 @@ const wonByKofi: NonNullable<GameView['lastTrick']> = {
 };
 const handEnd = { trick: wonByKofi, handNumber: 2, trickNumber: 5, handEnded: true } as const;
 
-const base: GameView = {
-  id: 'g1',
-  mode: 'ranked',
-  status: 'active',
-  targetScore: 10,
+const base: GameView = gameView({
   seq: 3,
-  players: [
-    {
-      seat: 0,
-      userId: 1,
-      username: 'ama',
-      avatarUrl: null,
-      score: 4,
-      cardsInHand: 4,
-      connected: true,
-      isBot: false,
-    },
-    {
-      seat: 1,
-      userId: 2,
-      username: 'kofi',
-      avatarUrl: null,
-      score: 6,
-      cardsInHand: 5,
-      connected: false,
-      isBot: false,
-    },
-  ],
-  you: { seat: 0 },
+  players: [viewPlayer(0, { score: 4, cardsInHand: 4 }), viewPlayer(1, { score: 6, connected: false })],
   hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
-  dealer: 1,
-  turn: 0,
   turnDeadline: Date.now() + 20_000,
   handNumber: 2,
-  trickNumber: 1,
   currentTrick: [{ seat: 1, card: '9_hearts' }],
-  lastTrick: null,
   legalCards: ['7_hearts'],
-  winnerUserId: null,
-};
+});
 
 function renderTable({
   game,

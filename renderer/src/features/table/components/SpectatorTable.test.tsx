@@ -2,52 +2,23 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable } from './GameTable';
 import { tableProps } from './table-test-props';
 
 /** What a spectator is sent: no seat, no hand, no legal cards, and how many are watching. */
-const watched: GameView = {
-  id: 'g1',
-  mode: 'ranked',
-  status: 'active',
-  targetScore: 10,
+const watched: GameView = gameView({
   seq: 3,
-  players: [
-    {
-      seat: 0,
-      userId: 1,
-      username: 'ama',
-      avatarUrl: null,
-      score: 4,
-      cardsInHand: 4,
-      connected: true,
-      isBot: false,
-    },
-    {
-      seat: 1,
-      userId: 2,
-      username: 'kofi',
-      avatarUrl: null,
-      score: 6,
-      cardsInHand: 5,
-      connected: true,
-      isBot: false,
-    },
-  ],
+  players: [viewPlayer(0, { score: 4, cardsInHand: 4 }), viewPlayer(1, { score: 6 })],
   you: null,
   hand: [],
-  dealer: 1,
-  turn: 0,
   turnDeadline: Date.now() + 20_000,
   handNumber: 2,
-  trickNumber: 1,
   currentTrick: [{ seat: 1, card: '9_hearts' }],
-  lastTrick: null,
   legalCards: [],
-  winnerUserId: null,
   spectators: 3,
-};
+});
 
 const over: ServerMessageOf<'GAME_OVER'> = {
   type: 'GAME_OVER',

@@ -2,50 +2,12 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { gameView } from '@shared/testing/views';
 import { registerSoundPlayer, type SoundKey } from '../../../lib/sounds';
 import { TIMER_WARNING_MS, gameOverSound, soundsForUpdate, useGameSounds } from './gameSounds';
 
-const game = (patch: Partial<GameView> = {}): GameView => ({
-  id: 'g1',
-  mode: 'quick',
-  status: 'active',
-  targetScore: 10,
-  seq: 3,
-  players: [
-    {
-      seat: 0,
-      userId: 1,
-      username: 'ama',
-      avatarUrl: null,
-      score: 0,
-      cardsInHand: 5,
-      connected: true,
-      isBot: false,
-    },
-    {
-      seat: 1,
-      userId: 2,
-      username: 'kofi',
-      avatarUrl: null,
-      score: 0,
-      cardsInHand: 5,
-      connected: true,
-      isBot: false,
-    },
-  ],
-  you: { seat: 0 },
-  hand: [],
-  dealer: 1,
-  turn: 1,
-  turnDeadline: null,
-  handNumber: 1,
-  trickNumber: 1,
-  currentTrick: [],
-  lastTrick: null,
-  legalCards: [],
-  winnerUserId: null,
-  ...patch,
-});
+const game = (patch: Partial<GameView> = {}): GameView =>
+  gameView({ mode: 'quick', seq: 3, hand: [], turn: 1, legalCards: [], ...patch });
 const over = (winnerUserId: number | null): ServerMessageOf<'GAME_OVER'> => ({
   type: 'GAME_OVER',
   gameId: 'g1',
