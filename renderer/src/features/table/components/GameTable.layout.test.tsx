@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameTable } from './GameTable';
 import { tableProps } from './table-test-props';
@@ -9,42 +10,25 @@ import { RESULT_CARD_PX } from './table/Trick';
 import { tableLayout } from './table/layout';
 import type { TablePause } from '../hooks/tablePacing';
 
-const NAMES = ['ama', 'kofi', 'esi', 'yaw'];
-
 /** A game of n seats seen from seat 0, in the middle of a trick. */
 function gameOf(n: number, change: Partial<GameView> = {}): GameView {
-  return {
-    id: 'g1',
+  return gameView({
     mode: 'practice',
-    status: 'active',
-    targetScore: 10,
     seq: 3,
-    players: NAMES.slice(0, n).map((username, seat) => ({
-      seat,
-      userId: seat + 1,
-      username,
-      avatarUrl: null,
-      score: seat,
-      cardsInHand: seat === 0 ? 4 : 4 - (seat % 2),
-      connected: true,
-      isBot: seat > 0,
-    })),
-    you: { seat: 0 },
+    players: Array.from({ length: n }, (_, seat) =>
+      viewPlayer(seat, { score: seat, cardsInHand: seat === 0 ? 4 : 4 - (seat % 2), isBot: seat > 0 }),
+    ),
     hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
-    dealer: 1,
-    turn: 0,
     turnDeadline: Date.now() + 20_000,
     handNumber: 2,
     trickNumber: 2,
-    currentTrick: NAMES.slice(1, n).map((_, i) => ({
+    currentTrick: Array.from({ length: n - 1 }, (_, i) => ({
       seat: i + 1,
       card: (['9_hearts', '6_hearts', '8_hearts'] as const)[i]!,
     })),
-    lastTrick: null,
     legalCards: ['7_hearts'],
-    winnerUserId: null,
     ...change,
-  };
+  });
 }
 
 function table(game: GameView, handResult: Parameters<typeof GameTable>[0]['handResult'] = null) {

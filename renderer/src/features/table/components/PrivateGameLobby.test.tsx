@@ -2,53 +2,22 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameView } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { GameCalledOff, WaitingForFriend } from './PrivateGameLobby';
 
 const NOW = Date.UTC(2026, 0, 1, 12);
 
-const waiting: GameView = {
+const waiting = gameView({
   id: 'g_private',
   mode: 'private',
   status: 'waiting',
-  targetScore: 10,
-  seq: 0,
-  players: [
-    {
-      seat: 0,
-      userId: 1,
-      username: 'ama',
-      avatarUrl: null,
-      score: 0,
-      cardsInHand: 5,
-      connected: true,
-      isBot: false,
-    },
-    {
-      seat: 1,
-      userId: 2,
-      username: 'kofi',
-      avatarUrl: null,
-      score: 0,
-      cardsInHand: 5,
-      connected: false,
-      isBot: false,
-    },
-  ],
-  you: { seat: 0 },
+  players: [viewPlayer(0), viewPlayer(1, { connected: false })],
   hand: ['7_hearts', 'K_spades', 'Q_clubs', '6_hearts', '9_clubs'],
-  dealer: 1,
   turn: null,
-  turnDeadline: null,
-  handNumber: 1,
-  trickNumber: 1,
-  currentTrick: [],
-  lastTrick: null,
   legalCards: [],
-  winnerUserId: null,
   inviteExpiresAt: NOW + 90_000,
-};
+});
 
 function renderIn(node: ReactNode) {
   renderWithProviders(node, { route: '/' });

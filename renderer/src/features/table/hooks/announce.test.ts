@@ -1,47 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEventMessage, GameView } from '@shared/protocol';
+import type { GameEventMessage } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { announcementOf, nextAnnouncement, takesTheTrick } from './announce';
 
-const game: GameView = {
-  id: 'g1',
+const game = gameView({
   mode: 'practice',
-  status: 'active',
-  targetScore: 10,
   seq: 3,
   players: [
-    {
-      seat: 0,
-      userId: 1,
-      username: 'ama',
-      avatarUrl: null,
-      score: 0,
-      cardsInHand: 4,
-      connected: true,
-      isBot: false,
-    },
-    {
-      seat: 1,
-      userId: null,
-      username: 'Bot (easy)',
-      avatarUrl: null,
-      score: 0,
-      cardsInHand: 5,
-      connected: true,
-      isBot: true,
-    },
+    viewPlayer(0, { cardsInHand: 4 }),
+    viewPlayer(1, { userId: null, username: 'Bot (easy)', isBot: true }),
   ],
-  you: { seat: 0 },
   hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds'],
-  dealer: 1,
   turn: 1,
   turnDeadline: 0,
-  handNumber: 1,
-  trickNumber: 1,
   currentTrick: [{ seat: 0, card: '9_hearts' }],
-  lastTrick: null,
   legalCards: [],
-  winnerUserId: null,
-};
+});
 
 const played: GameEventMessage = { kind: 'CARD_PLAYED', seat: 0, card: '9_hearts' };
 const botTurn: GameEventMessage = { kind: 'TURN', seat: 1, deadline: 0 };

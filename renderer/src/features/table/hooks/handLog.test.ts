@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEventMessage, GameView } from '@shared/protocol';
+import type { GameEventMessage } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { logHand } from './handLog';
 
 const view = (handNumber: number, scores: number[]) =>
-  ({
+  gameView({
     handNumber,
     // Seats listed out of order: totals are by seat all the same.
-    players: scores.map((score, seat) => ({ seat, score })).reverse(),
-  }) as unknown as GameView;
+    players: scores.map((score, seat) => viewPlayer(seat, { score })).reverse(),
+  });
 
 const won = (seat: number, points: number): GameEventMessage => ({
   kind: 'HAND_WON',

@@ -4,6 +4,7 @@ import { atom, getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessage, ServerMessageOf } from '@shared/protocol';
+import { gameView } from '@shared/testing/views';
 import { fakeSocket } from '../../../lib/testing/fake-socket';
 import { toastsAtom } from '../../../lib/toast';
 
@@ -20,35 +21,14 @@ const { useGameRoom, HELD_PLAY_STALE } = await import('./useGameRoom');
 
 const emit = (message: ServerMessage) => act(() => fakeSocket.emit(message));
 
-const view = (seq: number): GameView => ({
-  id: 'g1',
-  mode: 'quick',
-  status: 'active',
-  targetScore: 10,
-  seq,
-  players: [0, 1].map((seat) => ({
-    seat,
-    userId: seat + 1,
-    username: `p${seat}`,
-    avatarUrl: null,
-    score: 0,
-    cardsInHand: 5,
-    connected: true,
-    isBot: false,
-  })),
-  you: { seat: 0 },
-  hand: ['6_hearts', '7_hearts', '8_hearts', '9_hearts', '10_hearts'],
-  dealer: 1,
-  turn: 0,
-  turnDeadline: null,
-  handNumber: 1,
-  trickNumber: 1,
-  currentTrick: [],
-  lastTrick: null,
-  legalCards: ['6_hearts'],
-  winnerUserId: null,
-  spectators: 0,
-});
+const view = (seq: number): GameView =>
+  gameView({
+    mode: 'quick',
+    seq,
+    hand: ['6_hearts', '7_hearts', '8_hearts', '9_hearts', '10_hearts'],
+    legalCards: ['6_hearts'],
+    spectators: 0,
+  });
 
 const seen: { game: GameView | null; room: ReturnType<typeof useGameRoom> | null } = {
   game: null,

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { GameView, ServerMessageOf } from '@shared/protocol';
+import type { ServerMessageOf } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../../lib/testing/render';
 import { toastsAtom } from '../../../../lib/toast';
 import { GameOverDialog } from './Dialogs';
@@ -10,16 +11,11 @@ import { GameOverDialog } from './Dialogs';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const game = {
-  id: 'g1',
-  mode: 'quick',
+const game = gameView({
   status: 'finished',
-  players: [
-    { seat: 0, userId: 1, username: 'ama', score: 10, cardsInHand: 0, connected: true, isBot: false },
-    { seat: 1, userId: 2, username: 'kofi', score: 7, cardsInHand: 0, connected: true, isBot: false },
-  ],
-  you: { seat: 0 },
-} as unknown as GameView;
+  mode: 'quick',
+  players: [viewPlayer(0, { score: 10, cardsInHand: 0 }), viewPlayer(1, { score: 7, cardsInHand: 0 })],
+});
 
 const over: ServerMessageOf<'GAME_OVER'> = {
   type: 'GAME_OVER',

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EmoteId, GameView } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { useEffect } from 'react';
 import { renderWithProviders } from '../../../../lib/testing/render';
 import { EMOTE_BUBBLE_MS, useEmoteBubbles, type TableEmotes } from '../../hooks/useTableEmotes';
@@ -10,36 +11,20 @@ import { tableProps } from '../table-test-props';
 import { tableLayout } from './layout';
 import { bubblePlace } from './Reactions';
 
-const player = (seat: number, username: string) => ({
-  seat,
-  userId: seat + 1,
-  username,
-  avatarUrl: null,
-  score: 0,
-  cardsInHand: 5,
-  connected: true,
-  isBot: false,
-});
-
-const game: GameView = {
+const game = gameView({
   id: 'g-emotes',
   mode: 'quick',
-  status: 'active',
-  targetScore: 10,
   seq: 1,
-  players: [player(0, 'Ama'), player(1, 'Kofi'), player(2, 'Yaw')],
-  you: { seat: 0 },
+  players: [
+    viewPlayer(0, { username: 'Ama' }),
+    viewPlayer(1, { username: 'Kofi' }),
+    viewPlayer(2, { username: 'Yaw' }),
+  ],
   hand: ['7_hearts', 'K_spades', 'Q_clubs', '10_diamonds', '6_clubs'],
   dealer: 2,
   turn: 1,
-  turnDeadline: null,
-  handNumber: 1,
-  trickNumber: 1,
-  currentTrick: [],
-  lastTrick: null,
   legalCards: [],
-  winnerUserId: null,
-};
+});
 
 /** The table with reactions kept on this device, and a way for the test to receive others'. */
 let receiveFrom: ((seat: number, emote: EmoteId) => void) | null = null;

@@ -1,29 +1,19 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GameView } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../../lib/testing/render';
 import type { RematchState } from '../../hooks/useRematch';
 import { RematchPanel } from './RematchPanel';
 
-const game = {
-  id: 'g1',
-  mode: 'quick',
+const game = gameView({
   status: 'finished',
+  mode: 'quick',
   players: [
-    { seat: 0, userId: 1, username: 'ama', score: 10, cardsInHand: 0, connected: true, isBot: false },
-    {
-      seat: 1,
-      userId: 2,
-      username: 'kofi_the_longest',
-      score: 7,
-      cardsInHand: 0,
-      connected: true,
-      isBot: false,
-    },
+    viewPlayer(0, { score: 10, cardsInHand: 0 }),
+    viewPlayer(1, { username: 'kofi_the_longest', score: 7, cardsInHand: 0 }),
   ],
-  you: { seat: 0 },
-} as unknown as GameView;
+});
 
 function show(state: RematchState, onAccept = vi.fn()) {
   renderWithProviders(<RematchPanel game={game} state={state} onAccept={onAccept} />, { route: '/' });

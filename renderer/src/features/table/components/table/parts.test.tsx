@@ -2,48 +2,21 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameView, ServerMessageOf } from '@shared/protocol';
+import { gameView, viewPlayer } from '@shared/testing/views';
 import { renderWithProviders } from '../../../../lib/testing/render';
 import { GameOverDialog, LastTrickDialog, resignConsequence } from './Dialogs';
 import { PlayerHand } from './Hand';
 import { seatName, statusLine, tableLayout } from './layout';
 import { PlayerBadge } from './Seats';
 
-const game: GameView = {
-  id: 'g1',
+const game = gameView({
   mode: 'quick',
-  status: 'active',
-  targetScore: 10,
   seq: 9,
-  players: [
-    {
-      seat: 0,
-      userId: 1,
-      username: 'ama',
-      avatarUrl: null,
-      score: 7,
-      cardsInHand: 3,
-      connected: true,
-      isBot: false,
-    },
-    {
-      seat: 1,
-      userId: 2,
-      username: 'kofi',
-      avatarUrl: null,
-      score: 9,
-      cardsInHand: 3,
-      connected: true,
-      isBot: false,
-    },
-  ],
-  you: { seat: 0 },
+  players: [viewPlayer(0, { score: 7, cardsInHand: 3 }), viewPlayer(1, { score: 9, cardsInHand: 3 })],
   hand: ['7_hearts', 'K_spades', 'Q_clubs'],
   dealer: 0,
-  turn: 0,
-  turnDeadline: null,
   handNumber: 4,
   trickNumber: 3,
-  currentTrick: [],
   lastTrick: {
     winner: 1,
     plays: [
@@ -52,8 +25,7 @@ const game: GameView = {
     ],
   },
   legalCards: ['7_hearts', 'K_spades', 'Q_clubs'],
-  winnerUserId: null,
-};
+});
 
 const over = (change: Partial<ServerMessageOf<'GAME_OVER'>>): ServerMessageOf<'GAME_OVER'> => ({
   type: 'GAME_OVER',
