@@ -75,8 +75,8 @@ class Store implements Partial<GameStore> {
     this.moves.push(p.move);
     return undefined;
   }
-  async loadActive() {
-    return [...this.games.values()].filter((g) => g.status === 'active').map((g) => structuredClone(g));
+  async liveIds() {
+    return [...this.games.values()].filter((g) => g.status === 'active').map((g) => g.id);
   }
   async load(gameId: string) {
     const game = this.games.get(gameId);

@@ -62,8 +62,10 @@ class MemoryStore implements GameStore {
     for (const [userId, id] of this.playing) if (id === gameId) this.playing.delete(userId);
     return true;
   }
-  async loadActive() {
-    return [...this.games.values()].filter((g) => g.status === 'active' || g.status === 'waiting');
+  async liveIds() {
+    return [...this.games.values()]
+      .filter((g) => g.status === 'active' || g.status === 'waiting')
+      .map((g) => g.id);
   }
   async load(gameId: string) {
     return this.games.get(gameId);
@@ -235,6 +237,41 @@ describe('RoomManager over a GameStore', () => {
     expect(await after.start()).toBe(1);
     expect(after.activeGameOf(ama.userId)?.id).toBe(running.id);
     expect(after.activeGameOf(3)).toBeUndefined();
+    after.stop();
+  });
+
+  it('resumes many games in slices, handing the event loop back between them, and a game asked for meanwhile at once', async () => {
+    const store = new MemoryStore();
+    const before = manager(store);
+    const games: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const room = await before.create('quick', [
+        { userId: 100 + 2 * i, username: `p${2 * i}` },
+        { userId: 101 + 2 * i, username: `p${2 * i + 1}` },
+      ]);
+      games.push(room.id);
+    }
+    before.stop();
+    // A slice of 0 ms yields after every game: what else is waiting runs in between.
+    const after = manager(store, [], { resumeSliceMs: 0 });
+    const seenBetween: number[] = [];
+    const last = games.at(-1)!;
+    const probe = (): void => {
+      seenBetween.push(games.filter((id) => after.hosted(id)).length);
+      if (seenBetween.length < 3) setImmediate(probe);
+    };
+    setImmediate(probe);
+    const resumed = after.start();
+    // A player of the last game joins before the resume reaches it: the room is there at once.
+    const early = await after.get(last);
+    expect(early.id).toBe(last);
+    expect(await resumed).toBe(40);
+    expect(seenBetween.length).toBe(3);
+    // Other work ran while the resume was part-way: neither before any game nor after all of them.
+    expect(seenBetween.some((n) => n > 0 && n < 40)).toBe(true);
+    expect(games.every((id) => after.hosted(id))).toBe(true);
+    // The early join and the resume share one room.
+    expect(after.hosted(last)).toBe(early);
     after.stop();
   });
 

@@ -42,7 +42,16 @@ type ManagerDeps = Omit<RoomDeps, 'onFinished' | 'onLeft' | 'onLost'> & {
   onlineAmong?(userIds: readonly number[]): Promise<number[]>;
   /** The lease of a room in the directory; renewed every third of it. 0: no renewal (one node). */
   leaseMs?: number;
+  /** How long resuming games may hold the event loop before yielding (default RESUME_SLICE_MS). */
+  resumeSliceMs?: number;
 };
+
+/**
+ * Resuming games yields to the event loop after this much work, so a node resuming thousands of
+ * games still answers its sockets and fires its timers in between (well under the 50 ms of
+ * stall a player would notice).
+ */
+export const RESUME_SLICE_MS = 10;
 
 /** The rooms this node owns: creates games, reloads active ones at start, routes players to them. */
 export class RoomManager {
@@ -161,14 +170,25 @@ export class RoomManager {
   /** Adopts every active game that no live node owns. Returns how many were taken. */
   async sweep(): Promise<number> {
     if (this.draining) return 0;
-    const snapshots = await this.deps.store.loadActive();
-    const orphans = snapshots.filter((s) => !this.rooms.has(s.id)).map((s) => s.id);
+    const orphans = (await this.deps.store.liveIds()).filter((id) => !this.rooms.has(id));
     return (await this.adoptAll(orphans)).length;
   }
 
+  /**
+   * Adopts the games one by one, handing the event loop back whenever a slice of work has taken
+   * `resumeSliceMs`: loading a game from SQLite does not wait on anything, so thousands of them
+   * back to back would hold every other room's moves and timers for seconds. A frame for a game
+   * not reached yet adopts it at once (`get`). See docs/design.md, "Resuming games".
+   */
   private async adoptAll(gameIds: readonly string[]): Promise<GameRoom[]> {
     const rooms: GameRoom[] = [];
+    const sliceMs = this.deps.resumeSliceMs ?? RESUME_SLICE_MS;
+    let sliceStart = performance.now();
     for (const id of gameIds) {
+      if (performance.now() - sliceStart >= sliceMs) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
       try {
         rooms.push(await this.adopt(id));
       } catch (error) {

@@ -88,8 +88,11 @@ export interface GameStore {
    * when it was no longer waiting (nothing written).
    */
   cancel(gameId: string, now: number): Promise<boolean>;
-  /** Every game still running or waiting, as snapshots (a restart resumes them). */
-  loadActive(): Promise<RoomSnapshot[]>;
+  /**
+   * The ids of every game still running or waiting (a restart resumes them, one `load` each, so
+   * no single step parses thousands of games: docs/design.md, "Resuming games").
+   */
+  liveIds(): Promise<string[]>;
   load(gameId: string): Promise<RoomSnapshot | undefined>;
   /** The active game a user plays in, if any (on whichever node hosts it). */
   activeGameOf(userId: number): Promise<{ id: string; mode: GameMode } | undefined>;

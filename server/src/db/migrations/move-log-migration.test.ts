@@ -72,7 +72,8 @@ describe('migration 0016_move_log', () => {
 
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     const store = new SqlGameStore({ kysely, dialect: 'sqlite', close: () => kysely.destroy() });
-    const [loaded] = await store.loadActive();
+    expect(await store.liveIds()).toEqual(['old_way']);
+    const loaded = await store.load('old_way');
     expect(loaded).toMatchObject({ id: 'old_way', seq: 3, state, turnDeadline: 1234, expiries: [1, 0] });
     const seat = state.turn!;
     const card = legalCards(state, seat)[0]!;

@@ -197,42 +197,13 @@ export class SqlGameStore implements GameStore {
     });
   }
 
-  async loadActive(): Promise<RoomSnapshot[]> {
-    const live = ['active', 'waiting'] as const;
-    const rows = await this.db.selectFrom('games').selectAll().where('status', 'in', live).execute();
-    if (rows.length === 0) return [];
-    const moves = await this.db
-      .selectFrom('moves')
-      .innerJoin('games', 'games.id', 'moves.game_id')
-      .select([
-        'moves.game_id',
-        'moves.seq',
-        'moves.seat',
-        'moves.card',
-        'moves.turn_deadline',
-        'moves.expiries',
-      ])
-      .where('games.status', 'in', live)
-      .whereRef('moves.seq', '>', 'games.seq')
-      .orderBy('moves.game_id')
-      .orderBy('moves.seq')
+  async liveIds(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('games')
+      .select('id')
+      .where('status', 'in', ['active', 'waiting'])
       .execute();
-    const movesOf = groupBy(moves, (move) => move.game_id);
-    const players = await this.db
-      .selectFrom('game_players')
-      .selectAll()
-      .where(
-        'game_id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('seat')
-      .execute();
-    const playersOf = groupBy(players, (player) => player.game_id);
-    const avatars = await this.avatarsOf(players.flatMap((p) => (p.user_id === null ? [] : [p.user_id])));
-    return rows.map((row) =>
-      toSnapshot(row, movesOf.get(row.id) ?? [], playersOf.get(row.id) ?? [], avatars),
-    );
+    return rows.map((row) => row.id);
   }
 
   /** One game by id, through the prepared statements of a room load. */
@@ -278,16 +249,6 @@ class PlayersBusy extends Error {
   constructor(readonly userIds: number[]) {
     super('players already in a game');
   }
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
 
 /** A stored game as a room resumes it: its snapshot with the moves after it replayed. */
