@@ -52,7 +52,7 @@ import { socialEvents } from './modules/social/events';
 import { socialRoutes } from './modules/social/routes';
 import { SocialService } from './modules/social/service';
 import { ConnectionRegistry } from './realtime/connections';
-import { Gateway, userChannel } from './realtime/gateway';
+import { Gateway } from './realtime/gateway';
 import { Matchmaking } from './matchmaking/matchmaking';
 import { Rematches } from './matchmaking/rematch';
 import { StallMonitor } from './realtime/stall-monitor';
@@ -136,14 +136,13 @@ type Services = Awaited<ReturnType<typeof createServices>>;
  */
 async function createServices(config: Config, options: AppOptions, log: FastifyBaseLogger) {
   const backEnds = await createBackEnds(config, options, log);
-  const connections = new ConnectionRegistry();
-  const play = createPlay(config, options, log, backEnds, connections);
+  const play = createPlay(config, options, log, backEnds);
   const modules = await createModuleServices(config, options, log, backEnds, play.rooms);
   const { db, seams, now, rpc } = backEnds;
   const stalls = new StallMonitor();
   const gateway = new Gateway({
     accounts: modules.accounts,
-    connections,
+    connections: backEnds.connections,
     rooms: play.rooms,
     matchmaking: play.matchmaking,
     rematches: play.rematches,
@@ -159,7 +158,7 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     chat: modules.chat,
     rpc,
   });
-  return { ...backEnds, ...play, ...modules, connections, stalls, gateway };
+  return { ...backEnds, ...play, ...modules, stalls, gateway };
 }
 
 type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
@@ -186,11 +185,12 @@ async function createBackEnds(config: Config, options: AppOptions, log: FastifyB
     ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
     : new LocalRoomDirectory();
   const rpc = redis ? new NodeRpc(bus, nodeId, FORWARD_TIMEOUT_MS) : undefined;
-  /** Publishes a message to every socket of a user, on any node. */
-  const send = (userId: number, message: unknown) => bus.publish(userChannel(userId), message);
+  // Who is connected here, and `send`: a message to every socket of a user, on any node.
+  const connections = new ConnectionRegistry(bus);
+  const { send } = connections;
   // No reaction, pairing or rematch passes between a blocked pair. See docs/design.md, "Social".
   const blockedPartners = (userId: number) => blockedPartnersOf(db.kysely, userId);
-  return { now, db, mailer, seams, directory, rpc, send, blockedPartners };
+  return { now, db, mailer, seams, directory, rpc, connections, send, blockedPartners };
 }
 
 /** The live games and what starts them: the rooms, matchmaking and rematches. */
@@ -198,8 +198,7 @@ function createPlay(
   config: Config,
   options: AppOptions,
   log: FastifyBaseLogger,
-  { now, db, seams, directory, send, blockedPartners }: BackEnds,
-  connections: ConnectionRegistry,
+  { now, db, seams, directory, connections, send, blockedPartners }: BackEnds,
 ) {
   const { bus, presence, redis } = seams;
   const isConnected = (userId: number) => connections.isConnected(userId);

@@ -67,7 +67,7 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
         return SESSIONS[token]?.sessionId === sessionId;
       },
     },
-    connections: new ConnectionRegistry(),
+    connections: new ConnectionRegistry(bus),
     rooms: {
       async get(gameId: string): Promise<never> {
         throw new RoomError('GAME_NOT_FOUND', `No game ${gameId}`);

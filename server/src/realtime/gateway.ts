@@ -10,7 +10,6 @@ import {
   type ServerMessage,
 } from '@shared/protocol';
 import { SESSIONS_REVOKED_CHANNEL, type Bus, type SessionsRevoked } from '../infra/bus';
-import type { Outgoing } from '../infra/frame';
 import type { PresenceStore } from '../infra/presence-store';
 import { isRedisUnavailable } from '../infra/redis/connection';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
@@ -23,17 +22,6 @@ import { WriteGroup } from './write-group';
 import type { SocketIndex } from './socket-index';
 import type { Matchmaking } from '../matchmaking/matchmaking';
 import type { Rematches } from '../matchmaking/rematch';
-
-const USER_CHANNEL_PREFIX = 'user:';
-
-export function userChannel(userId: number): string {
-  return `${USER_CHANNEL_PREFIX}${userId}`;
-}
-
-/** The user a `userChannel` belongs to. */
-function userOfChannel(channel: string): number {
-  return Number(channel.slice(USER_CHANNEL_PREFIX.length));
-}
 
 export function qualityOf(latency: number): 'good' | 'fair' | 'poor' {
   return latency < 150 ? 'good' : latency < 400 ? 'fair' : 'poor';
@@ -418,8 +406,8 @@ export class Gateway {
         const frame: ServerMessage = { type: 'CHAT_MESSAGE', message: sent.message };
         // A repeat (a retry, the same frame twice) is answered to its sender alone.
         if (!sent.created) return conn.send(frame);
-        this.deps.bus.publish(userChannel(me.userId), frame);
-        this.deps.bus.publish(userChannel(m.toUserId), frame);
+        this.deps.connections.send(me.userId, frame);
+        this.deps.connections.send(m.toUserId, frame);
       },
     },
   };
@@ -632,17 +620,8 @@ export class Gateway {
   }
 
   private bindUser(conn: Connection, userId: number): void {
-    if (this.byUser.add(userId, conn)) this.deps.bus.subscribe(userChannel(userId), this.deliver);
+    this.deps.connections.bindUser(userId, conn);
   }
-
-  /**
-   * A message on a user's channel goes to each of their sockets here. One handler for every
-   * user's channel, which it reads the user from: nothing is kept per user but the subscription
-   * (memory per idle connection, `npm run bench:ws`).
-   */
-  private readonly deliver = (message: unknown, channel: string): void => {
-    this.byUser.each(userOfChannel(channel), (c) => c.send(message as Outgoing));
-  };
 
   /** Detaches a socket from its user and session; returns the user it was signed in as. */
   private unbind(conn: Connection): number | null {
@@ -652,7 +631,7 @@ export class Gateway {
     if (userId === null) return null;
     conn.userId = null;
     conn.username = '';
-    if (this.byUser.delete(userId, conn)) this.deps.bus.unsubscribe(userChannel(userId), this.deliver);
+    this.deps.connections.unbindUser(userId, conn);
     return userId;
   }
 
@@ -683,7 +662,7 @@ export class Gateway {
 
   private async tellFriends(userId: number, message: ServerMessage): Promise<void> {
     for (const friend of await this.deps.presence.onlineAmong(await this.deps.friendsOf(userId))) {
-      this.deps.bus.publish(userChannel(friend), message);
+      this.deps.connections.send(friend, message);
     }
   }
 }
