@@ -1,0 +1,24 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { backButtonAction, closeTopDialog, dialogOpen } from './back-button';
+
+describe('Android back button', () => {
+  it('closes a dialog first, then goes back, then home, and leaves the app from home', () => {
+    expect(backButtonAction({ dialogOpen: true, canGoBack: true, atHome: false })).toBe('close-dialog');
+    expect(backButtonAction({ dialogOpen: true, canGoBack: false, atHome: true })).toBe('close-dialog');
+    expect(backButtonAction({ dialogOpen: false, canGoBack: true, atHome: true })).toBe('back');
+    expect(backButtonAction({ dialogOpen: false, canGoBack: false, atHome: false })).toBe('home');
+    expect(backButtonAction({ dialogOpen: false, canGoBack: false, atHome: true })).toBe('leave');
+  });
+
+  it("sees Mantine's open modals and drawers, and closes the top one with Escape", () => {
+    document.body.innerHTML = '<section role="dialog"></section>';
+    expect(dialogOpen(document)).toBe(false);
+    document.body.innerHTML = '<section role="dialog" aria-modal="true"></section>';
+    expect(dialogOpen(document)).toBe(true);
+    const keys: string[] = [];
+    window.addEventListener('keydown', (event) => keys.push(event.key), { capture: true, once: true });
+    closeTopDialog(window);
+    expect(keys).toEqual(['Escape']);
+  });
+});
