@@ -27,9 +27,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       // The Firebase messaging plugin's web implementation imports the Firebase JS SDK, an
-      // optional peer we do not install: inside the app Capacitor runs the native one, and never
-      // loads that chunk, so its import is left unresolved (docs/mobile.md, "Push").
-      external: native ? ['firebase/messaging'] : [],
+      // optional peer we do not install: inside the app Capacitor runs the native one, and the web
+      // build never loads the Capacitor adapter at all, so that import is left unresolved in a
+      // chunk nothing loads (docs/mobile.md, "Push").
+      external: ['firebase/messaging'],
     },
   },
   server: {
