@@ -3,12 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { backButtonAction, closeTopDialog, dialogOpen } from './back-button';
 
 describe('Android back button', () => {
-  it('closes a dialog first, then goes back, then home, and leaves the app from home', () => {
-    expect(backButtonAction({ dialogOpen: true, canGoBack: true, atHome: false })).toBe('close-dialog');
-    expect(backButtonAction({ dialogOpen: true, canGoBack: false, atHome: true })).toBe('close-dialog');
-    expect(backButtonAction({ dialogOpen: false, canGoBack: true, atHome: true })).toBe('back');
-    expect(backButtonAction({ dialogOpen: false, canGoBack: false, atHome: false })).toBe('home');
-    expect(backButtonAction({ dialogOpen: false, canGoBack: false, atHome: true })).toBe('leave');
+  it('closes a dialog first, then goes back, and leaves the app when there is no history', () => {
+    expect(backButtonAction({ dialogOpen: true, canGoBack: true })).toBe('close-dialog');
+    expect(backButtonAction({ dialogOpen: true, canGoBack: false })).toBe('close-dialog');
+    expect(backButtonAction({ dialogOpen: false, canGoBack: true })).toBe('back');
+    expect(backButtonAction({ dialogOpen: false, canGoBack: false })).toBe('leave');
   });
 
   it("sees Mantine's open modals and drawers, and closes the top one with Escape", () => {

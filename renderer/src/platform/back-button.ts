@@ -1,17 +1,13 @@
 /**
  * What Android's back button does in the app (docs/mobile.md, "Back button"): close the open
- * dialog, else go back in the app's history, else go home, and from home leave the app.
+ * dialog, else go back in the app's history, else leave the app (from home, or from a page a link
+ * opened, where Android's back returns to the app that sent the link).
  */
-export type BackButtonAction = 'close-dialog' | 'back' | 'home' | 'leave';
+export type BackButtonAction = 'close-dialog' | 'back' | 'leave';
 
-export function backButtonAction(state: {
-  dialogOpen: boolean;
-  canGoBack: boolean;
-  atHome: boolean;
-}): BackButtonAction {
+export function backButtonAction(state: { dialogOpen: boolean; canGoBack: boolean }): BackButtonAction {
   if (state.dialogOpen) return 'close-dialog';
-  if (state.canGoBack) return 'back';
-  return state.atHome ? 'leave' : 'home';
+  return state.canGoBack ? 'back' : 'leave';
 }
 
 /** Whether a modal or drawer is open: Mantine renders each as a `section` with aria-modal. */

@@ -104,12 +104,9 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
     if (!route) return;
     // The sign-in page came back: the system browser's sheet has done its job (iOS; Android has none).
     if (route.startsWith('/oauth-redirect')) void Browser.close().catch(() => undefined);
-    deliverRoute(route);
-  };
-  function deliverRoute(route: string) {
     if (navigateListeners.size === 0) pending = route;
     for (const listener of navigateListeners) listener(route);
-  }
+  };
   await App.addListener('appUrlOpen', ({ url }) => deliver(url));
   try {
     const launch = await App.getLaunchUrl();
@@ -130,14 +127,9 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
 
   // Android's back button (iOS has none): docs/mobile.md, "Back button".
   await App.addListener('backButton', ({ canGoBack }) => {
-    const action = backButtonAction({
-      dialogOpen: dialogOpen(document),
-      canGoBack,
-      atHome: window.location.pathname === '/',
-    });
+    const action = backButtonAction({ dialogOpen: dialogOpen(document), canGoBack });
     if (action === 'close-dialog') closeTopDialog(window);
     else if (action === 'back') window.history.back();
-    else if (action === 'home') deliverRoute('/');
     else void App.minimizeApp().catch(() => undefined);
   });
 
