@@ -11,6 +11,7 @@ import {
   stampIosVersion,
   versionCode,
 } from '../../scripts/mobile-native.mjs';
+import { appLinkSegments } from '../../server/src/modules/app-links/routes';
 
 // The committed Android and iOS projects, read as files: what the stores and the OS check
 // (docs/mobile.md, "Release").
@@ -118,6 +119,14 @@ describe('deep links: spar:// and the public origin', () => {
     expect(verified[0]).toContain(`<data android:scheme="https" android:host="${DEFAULT_HOST}" />`);
     for (const part of ['action.VIEW', 'category.DEFAULT', 'category.BROWSABLE'])
       expect(verified[0]).toContain(`android.intent.${part}`);
+  });
+
+  it('App Links cover the pages the server vouches for on iOS too: all but /oauth-redirect', () => {
+    const verified = intentFilters.find((f) => f.includes('android:autoVerify="true"')) ?? '';
+    expect([...verified.matchAll(/android:path="([^"]*)"/g)].map((m) => m[1])).toEqual(['/']);
+    const prefixes = [...verified.matchAll(/android:pathPrefix="\/([^"]*)"/g)].map((m) => m[1]);
+    expect(prefixes.sort()).toEqual(appLinkSegments().sort());
+    expect(verified).not.toContain('oauth-redirect');
   });
 
   it('iOS takes spar:// links and Universal Links for the public host, handed to Capacitor by the scene', () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../testing/harness';
+import { appLinkSegments } from './routes';
 
 const FINGERPRINT = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).padStart(2, '0')).join(':');
 
@@ -38,18 +39,26 @@ describe('/.well-known/ for the mobile app', () => {
     ]);
   });
 
-  it('serves apple-app-site-association for TEAM.bundle, leaving the API and the socket to the server', async () => {
+  it('serves apple-app-site-association for TEAM.bundle: the pages, not the sign-in return or the API', async () => {
     const response = await configured.app.inject({ url: '/.well-known/apple-app-site-association' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const details = response.json().applinks.details;
     expect(details).toHaveLength(1);
     expect(details[0].appIDs).toEqual(['ABCDE12345.game.spar.app']);
-    expect(details[0].components).toEqual([
-      { '/': '/api/*', exclude: true, comment: 'the API' },
-      { '/': '/ws', exclude: true, comment: 'the game socket' },
-      { '/': '/*', comment: 'every page of the app' },
-    ]);
+    const paths = (details[0].components as { '/': string }[]).map((component) => component['/']);
+    expect(paths).toContain('/');
+    expect(paths).toContain('/game/*');
+    expect(paths).toContain('/messages/*');
+    expect(paths.filter((p) => /oauth-redirect|^\/api|^\/ws|^\/previews|^\/assets/.test(p))).toEqual([]);
+  });
+
+  it('lets links open every page but /oauth-redirect', () => {
+    const segments = appLinkSegments();
+    expect(segments).toContain('game');
+    expect(segments).toContain('reset-password');
+    expect(segments).not.toContain('oauth-redirect');
+    expect(new Set(segments).size).toBe(segments.length);
   });
 
   it('answers 404 with the usual error body when the settings are not given', async () => {

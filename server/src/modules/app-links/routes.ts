@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PAGE_ROUTES } from '@shared/pages';
 import type { AppLinksConfig } from '../../config';
 import { DomainError } from '../../errors';
 
@@ -23,9 +24,18 @@ export function assetLinks(android: NonNullable<AppLinksConfig['android']>) {
 }
 
 /**
- * Apple's association: every path opens the app but the API's and the socket's, which no one
- * shares as a link (a sign-in start opened from the app must reach the server, not the app).
+ * The first path segments of the app's pages that a link may open in the app: every page but
+ * `/oauth-redirect`, whose one-time code belongs to the browser (or app) that started the sign-in
+ * and holds its verifier. The Android manifest lists the same (docs/mobile.md, "Deep links").
  */
+export function appLinkSegments(): string[] {
+  const segments = PAGE_ROUTES.map(({ path }) => path.split('/')[1] ?? '').filter(
+    (segment) => segment !== '' && segment !== 'oauth-redirect',
+  );
+  return [...new Set(segments)];
+}
+
+/** Apple's association: the home page and every page of `appLinkSegments`, nothing else. */
 export function appleAppSiteAssociation(apple: NonNullable<AppLinksConfig['apple']>) {
   return {
     applinks: {
@@ -33,9 +43,8 @@ export function appleAppSiteAssociation(apple: NonNullable<AppLinksConfig['apple
         {
           appIDs: [apple.appId],
           components: [
-            { '/': '/api/*', exclude: true, comment: 'the API' },
-            { '/': '/ws', exclude: true, comment: 'the game socket' },
-            { '/': '/*', comment: 'every page of the app' },
+            { '/': '/' },
+            ...appLinkSegments().flatMap((segment) => [{ '/': `/${segment}` }, { '/': `/${segment}/*` }]),
           ],
         },
       ],
