@@ -25,6 +25,13 @@ export default defineConfig({
     // scripts/check-bundle.mjs reads it to measure the home route's first download.
     manifest: true,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // The Firebase messaging plugin's web implementation imports the Firebase JS SDK, an
+      // optional peer we do not install: inside the app Capacitor runs the native one, and the web
+      // build never loads the Capacitor adapter at all, so that import is left unresolved in a
+      // chunk nothing loads (docs/mobile.md, "Push").
+      external: ['firebase/messaging'],
+    },
   },
   server: {
     port: 5173,

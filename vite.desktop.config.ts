@@ -53,7 +53,14 @@ export default defineConfig(({ command }) => {
       }),
     ],
     resolve: { alias },
-    build: { outDir: out('renderer'), emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 800 },
+    build: {
+      outDir: out('renderer'),
+      emptyOutDir: true,
+      sourcemap: true,
+      chunkSizeWarningLimit: 800,
+      // The Firebase messaging plugin's web implementation, never loaded here: see vite.config.ts.
+      rolldownOptions: { external: ['firebase/messaging'] },
+    },
     server: {
       port: 5173,
       proxy: {

@@ -1,14 +1,24 @@
 // `npm run build:mobile`: the renderer built for the Capacitor app (VITE_NATIVE=capacitor) into
-// dist/mobile, then `cap sync` copies it and the plugin list into android/ and ios/. API calls go
-// to VITE_API_ORIGIN (default https://play.spar.game). See docs/mobile.md, "Build and run the
-// mobile app".
+// dist/mobile, the version and the link host stamped into the native projects, then `cap sync`
+// copies the build and the plugin list into android/ and ios/. API calls go to VITE_API_ORIGIN
+// (default https://play.spar.game). Capacitor 8's CLI needs Node 22 or later. See docs/mobile.md,
+// "Build and run the mobile app".
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { linkHost, stampAndroidLinkHost, stampIosLinkHost, stampIosVersion } from './mobile-native.mjs';
 
 const DEFAULT_API_ORIGIN = 'https://play.spar.game';
 const apiOrigin = process.env.VITE_API_ORIGIN || DEFAULT_API_ORIGIN;
 if (!/^https:\/\/[^/\s]+$/.test(apiOrigin.replace(/\/+$/, ''))) {
   console.error(`VITE_API_ORIGIN must be an https origin such as ${DEFAULT_API_ORIGIN}, got "${apiOrigin}"`);
+  process.exit(1);
+}
+
+const [nodeMajor] = process.versions.node.split('.').map(Number);
+if (nodeMajor < 22) {
+  console.error(
+    `build:mobile: Capacitor 8's CLI needs Node 22 or later, this is Node ${process.versions.node}`,
+  );
   process.exit(1);
 }
 
@@ -18,6 +28,14 @@ function run(command, args, env = {}) {
     console.error(`build:mobile: ${command} ${args.join(' ')} failed`);
     process.exit(result.status ?? 1);
   }
+}
+
+/** The platforms whose Firebase config file is in place. */
+function pushPlatforms() {
+  return [
+    existsSync('android/app/google-services.json') && 'android',
+    existsSync('ios/App/App/GoogleService-Info.plist') && 'ios',
+  ].filter(Boolean);
 }
 
 // The generated art and sounds the app ships (the deck art is quick; the rest only when missing).
@@ -43,9 +61,25 @@ run(
   {
     VITE_NATIVE: 'capacitor',
     VITE_API_ORIGIN: apiOrigin.replace(/\/+$/, ''),
-    // Android push only with Firebase set up: without it the plugin's register() crashes the app.
-    VITE_ANDROID_PUSH: existsSync('android/app/google-services.json') ? '1' : '',
+    // Push only where the release manager put Firebase's config (docs/mobile.md, "Push"): without
+    // it the plugin can only refuse, and the app would retry for nothing.
+    VITE_PUSH_PLATFORMS: pushPlatforms().join(','),
   },
 );
+
+/** Rewrites `file` through `change` when that alters it (the committed text is the default's). */
+function stamp(file, change) {
+  const before = readFileSync(file, 'utf8');
+  const after = change(before);
+  if (after !== before) writeFileSync(file, after);
+}
+const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+const host = linkHost(apiOrigin.replace(/\/+$/, ''));
+stamp('ios/App/App.xcodeproj/project.pbxproj', (text) => stampIosVersion(text, version));
+stamp('ios/App/App/App.entitlements', (text) => stampIosLinkHost(text, host));
+stamp('android/app/src/main/AndroidManifest.xml', (text) => stampAndroidLinkHost(text, host));
+
 run('npx', ['cap', 'sync']);
-console.log(`built dist/mobile for ${apiOrigin} and synced android/ and ios/`);
+console.log(
+  `built dist/mobile ${version} for ${apiOrigin} (push: ${pushPlatforms().join(', ') || 'none'}) and synced android/ and ios/`,
+);

@@ -10,6 +10,7 @@ import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
 import { GoogleFlow } from './modules/auth/google-flow';
 import { createGoogleOAuth } from './modules/auth/google-oauth';
+import { appLinkRoutes } from './modules/app-links/routes';
 import { authRoutes } from './modules/auth/routes';
 import { seedCatalogue } from './modules/currency/catalogue';
 import { currencyRoutes } from './modules/currency/routes';
@@ -371,6 +372,7 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
     perMessageDeflate: config.wsPerMessageDeflate,
   });
   previewRoutes(app, { previews: s.previews });
+  appLinkRoutes(app, config.appLinks);
   await registerWebApp(app, config.staticDir, (pathname) => s.previews.pageHtml(pathname));
 }
 

@@ -40,6 +40,11 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : undefined));
 
+/** The mobile app's package name and bundle id (capacitor.config.ts). */
+const DEFAULT_APP_ID = 'game.spar.app';
+const APP_ID = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_-]*)+$/;
+const CERT_SHA256 = /^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -108,6 +113,35 @@ const envSchema = z.object({
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
   WS_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
   WS_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  // The mobile app's verified links (docs/operations.md, "App Links and Universal Links").
+  ANDROID_APP_ID: z
+    .string()
+    .trim()
+    .regex(APP_ID, 'must be a package name such as game.spar.app')
+    .default(DEFAULT_APP_ID),
+  ANDROID_CERT_SHA256: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const fingerprints = (value ?? '')
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean);
+      if (fingerprints.every((item) => CERT_SHA256.test(item))) return fingerprints;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be SHA-256 certificate fingerprints (32 hex bytes joined by colons), comma-separated',
+      });
+      return z.NEVER;
+    }),
+  APPLE_TEAM_ID: optionalText.refine((value) => value === undefined || /^[A-Z0-9]{10}$/.test(value), {
+    message: 'must be the 10-character Apple Developer team id',
+  }),
+  IOS_BUNDLE_ID: z
+    .string()
+    .trim()
+    .regex(APP_ID, 'must be a bundle id such as game.spar.app')
+    .default(DEFAULT_APP_ID),
   /** Off: measured not to pay on our frames (docs/operations.md, "permessage-deflate"). */
   WS_PERMESSAGE_DEFLATE: z.enum(['true', 'false']).default('false'),
   TRUST_PROXY: z
@@ -163,6 +197,16 @@ export interface Config {
   socketLimits: SocketLimits;
   /** Whether /ws offers the permessage-deflate extension to clients that ask for it. */
   wsPerMessageDeflate: boolean;
+  /** What /.well-known/ tells Android and iOS about the mobile app; each null when not set. */
+  appLinks: AppLinksConfig;
+}
+
+/** The apps allowed to open the public origin's links (docs/operations.md, "App Links and Universal Links"). */
+export interface AppLinksConfig {
+  /** The Android package and its signing certificates' SHA-256 fingerprints; null without fingerprints. */
+  android: { packageName: string; certFingerprints: string[] } | null;
+  /** `TEAMID.bundle.id` of the iOS app; null without APPLE_TEAM_ID. */
+  apple: { appId: string } | null;
 }
 
 /**
@@ -369,5 +413,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: values.WS_MAX_CONNECTIONS_PER_USER,
     },
     wsPerMessageDeflate: values.WS_PERMESSAGE_DEFLATE === 'true',
+    appLinks: {
+      android:
+        values.ANDROID_CERT_SHA256.length > 0
+          ? { packageName: values.ANDROID_APP_ID, certFingerprints: values.ANDROID_CERT_SHA256 }
+          : null,
+      apple: values.APPLE_TEAM_ID ? { appId: `${values.APPLE_TEAM_ID}.${values.IOS_BUNDLE_ID}` } : null,
+    },
   };
 }

@@ -62,7 +62,7 @@ function write(key: string, value: string | null): void {
 
 /**
  * The session token. On the web it lives in localStorage under `token`; a native shell keeps it in
- * its own storage (the desktop bridge's keychain, Capacitor Preferences), read once by
+ * its own storage (the desktop bridge's keychain, the phone's Keychain / Keystore), read once by
  * `loadToken()` before the app renders and mirrored here so reads stay synchronous. See
  * docs/mobile.md, "Token storage".
  */

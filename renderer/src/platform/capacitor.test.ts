@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerTopPadding } from '../components/PageHeader';
 import { registerPushDevice, deactivatePushDevice, pushRetryDelay } from '../lib/push';
@@ -11,13 +12,16 @@ const fake = vi.hoisted(() => {
     statusBar: { height: 24 } as { height: number } | Error,
     launchUrl: undefined as string | undefined,
     prefs: new Map<string, string>(),
+    /** The Keychain / Keystore; `secureBroken` makes every call fail as a locked keystore would. */
+    secure: new Map<string, string>(),
+    secureBroken: false,
     permission: 'granted',
-    /** What each push register() call answers: a token, or an error message. */
+    /** What each getToken() call answers: an FCM token, or an error message. */
     registrations: [] as ({ token: string } | { error: string })[],
     appListeners: listeners(),
-    pushListeners: listeners(),
     browserOpened: [] as string[],
     browserClosed: 0,
+    minimized: 0,
   };
   const add = (map: Map<string, Set<Listener>>) => async (name: string, listener: Listener) => {
     const set = map.get(name) ?? new Set();
@@ -47,10 +51,37 @@ vi.mock('@capacitor/preferences', () => ({
     remove: async ({ key }: { key: string }) => void fake.state.prefs.delete(key),
   },
 }));
+vi.mock('capacitor-secure-storage-plugin', () => {
+  const check = () => {
+    if (fake.state.secureBroken) throw new Error('KeyStore is locked');
+  };
+  return {
+    SecureStoragePlugin: {
+      get: async ({ key }: { key: string }) => {
+        check();
+        const value = fake.state.secure.get(key);
+        // The plugin's own words for a missing key, on both platforms.
+        if (value === undefined) throw new Error('Item with given key does not exist');
+        return { value };
+      },
+      set: async ({ key, value }: { key: string; value: string }) => {
+        check();
+        fake.state.secure.set(key, value);
+        return { value: true };
+      },
+      remove: async ({ key }: { key: string }) => {
+        check();
+        if (!fake.state.secure.delete(key)) throw new Error('Item with given key does not exist');
+        return { value: true };
+      },
+    },
+  };
+});
 vi.mock('@capacitor/app', () => ({
   App: {
     addListener: fake.add(fake.state.appListeners),
     getLaunchUrl: async () => (fake.state.launchUrl ? { url: fake.state.launchUrl } : undefined),
+    minimizeApp: async () => void fake.state.minimized++,
   },
 }));
 vi.mock('@capacitor/browser', () => ({
@@ -59,19 +90,14 @@ vi.mock('@capacitor/browser', () => ({
     close: async () => void fake.state.browserClosed++,
   },
 }));
-vi.mock('@capacitor/push-notifications', () => ({
-  PushNotifications: {
+vi.mock('@capacitor-firebase/messaging', () => ({
+  FirebaseMessaging: {
     checkPermissions: async () => ({ receive: fake.state.permission }),
     requestPermissions: async () => ({ receive: fake.state.permission }),
-    addListener: fake.add(fake.state.pushListeners),
-    register: async () => {
+    getToken: async () => {
       const next = fake.state.registrations.shift() ?? { error: 'no answer scripted' };
-      // The OS answers through the listeners, after register() itself has returned.
-      setTimeout(() =>
-        'token' in next
-          ? fake.emit(fake.state.pushListeners, 'registration', { value: next.token })
-          : fake.emit(fake.state.pushListeners, 'registrationError', { error: next.error }),
-      );
+      if ('error' in next) throw new Error(next.error);
+      return { token: next.token };
     },
   },
 }));
@@ -80,8 +106,8 @@ const { createCapacitorPlatform } = await import('./capacitor');
 const HOST = 'https://play.spar.game';
 
 beforeEach(() => {
-  // The build found google-services.json (scripts/build-mobile.mjs).
-  vi.stubEnv('VITE_ANDROID_PUSH', '1');
+  // The build found google-services.json and GoogleService-Info.plist (scripts/build-mobile.mjs).
+  vi.stubEnv('VITE_PUSH_PLATFORMS', 'android,ios');
   Object.assign(fake.state, {
     os: 'android',
     statusBar: { height: 24 },
@@ -90,10 +116,13 @@ beforeEach(() => {
     registrations: [],
     browserOpened: [],
     browserClosed: 0,
+    minimized: 0,
+    secureBroken: false,
   });
   fake.state.prefs.clear();
+  fake.state.secure.clear();
   fake.state.appListeners.clear();
-  fake.state.pushListeners.clear();
+  document.body.innerHTML = '';
 });
 
 describe('capacitor platform: status bar', () => {
@@ -137,10 +166,11 @@ describe('capacitor platform: deep-link sign-in', () => {
     expect(routes).toHaveLength(1);
   });
 
-  it('keeps the session token in Preferences and reports foreground, background and resume', async () => {
+  it('keeps the session token in secure storage and reports foreground, background and resume', async () => {
     const platform = await createCapacitorPlatform(HOST);
     await platform.tokenStorage!.set('session-1');
-    expect(fake.state.prefs.get('token')).toBe('session-1');
+    expect(fake.state.secure.get('token')).toBe('session-1');
+    expect(fake.state.prefs.has('token')).toBe(false);
     expect(await platform.tokenStorage!.get()).toBe('session-1');
     await platform.tokenStorage!.clear();
     expect(await platform.tokenStorage!.get()).toBeNull();
@@ -222,8 +252,8 @@ describe('capacitor platform: push registration', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('an Android build without Firebase set up asks nothing of the plugin, which would crash', async () => {
-    vi.stubEnv('VITE_ANDROID_PUSH', '');
+  it('a build without Firebase set up asks nothing of the plugin, which could only refuse', async () => {
+    vi.stubEnv('VITE_PUSH_PLATFORMS', 'ios');
     fake.state.registrations = [{ token: 'fcm-1' }];
     const post = vi.fn(async () => ({}));
     const { deps: d, sleeps } = await deps(post);
@@ -233,12 +263,73 @@ describe('capacitor platform: push registration', () => {
     expect(post).not.toHaveBeenCalled();
   });
 
-  it('iOS registers as ios', async () => {
+  it('iOS registers its FCM token as ios', async () => {
     fake.state.os = 'ios';
-    fake.state.registrations = [{ token: 'apns-1' }];
+    fake.state.registrations = [{ token: 'fcm-ios-1' }];
     const posted: unknown[] = [];
     const { deps: d } = await deps(async (_path, body) => void posted.push(body));
     expect(await registerPushDevice(d)).toBe(true);
-    expect(posted).toEqual([{ token: 'apns-1', platform: 'ios', deviceName: 'iPhone or iPad' }]);
+    expect(posted).toEqual([{ token: 'fcm-ios-1', platform: 'ios', deviceName: 'iPhone or iPad' }]);
+  });
+
+  it('the web platform of a Capacitor build has no push', async () => {
+    fake.state.os = 'web';
+    fake.state.registrations = [{ token: 'fcm-1' }];
+    const post = vi.fn(async () => ({}));
+    const { deps: d } = await deps(post);
+    expect(await registerPushDevice(d)).toBe(false);
+    expect(post).not.toHaveBeenCalled();
+  });
+});
+
+describe('capacitor platform: the token moves from Preferences to secure storage', () => {
+  it('on the first start the Preferences token is moved and deleted from Preferences', async () => {
+    fake.state.prefs.set('token', 'old-session');
+    const platform = await createCapacitorPlatform(HOST);
+    expect(await platform.tokenStorage!.get()).toBe('old-session');
+    expect(fake.state.secure.get('token')).toBe('old-session');
+    expect(fake.state.prefs.has('token')).toBe(false);
+    // The next start finds it in secure storage only.
+    expect(await (await createCapacitorPlatform(HOST)).tokenStorage!.get()).toBe('old-session');
+  });
+
+  it('a locked keystore keeps the player signed in from Preferences, and the move waits', async () => {
+    fake.state.prefs.set('token', 'old-session');
+    fake.state.secureBroken = true;
+    const platform = await createCapacitorPlatform(HOST);
+    expect(await platform.tokenStorage!.get()).toBe('old-session');
+    expect(fake.state.prefs.get('token')).toBe('old-session');
+    fake.state.secureBroken = false;
+    expect(await (await createCapacitorPlatform(HOST)).tokenStorage!.get()).toBe('old-session');
+    expect(fake.state.prefs.has('token')).toBe(false);
+  });
+});
+
+describe('capacitor platform: Android back button', () => {
+  const press = (canGoBack: boolean) => fake.emit(fake.state.appListeners, 'backButton', { canGoBack });
+
+  it('closes an open dialog first, as Escape would', async () => {
+    await createCapacitorPlatform(HOST);
+    document.body.innerHTML = '<section role="dialog" aria-modal="true"></section>';
+    const escapes: string[] = [];
+    window.addEventListener('keydown', (event) => escapes.push(event.key), { once: true });
+    press(true);
+    expect(escapes).toEqual(['Escape']);
+    expect(fake.state.minimized).toBe(0);
+  });
+
+  it('goes back when there is history, and leaves the app when there is none', async () => {
+    const platform = await createCapacitorPlatform(HOST);
+    const routes: string[] = [];
+    platform.onNavigate((route) => routes.push(route));
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    press(true);
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(fake.state.minimized).toBe(0);
+    press(false);
+    expect(fake.state.minimized).toBe(1);
+    expect(back).toHaveBeenCalledTimes(1);
+    expect(routes).toEqual([]);
+    back.mockRestore();
   });
 });

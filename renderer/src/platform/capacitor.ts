@@ -1,66 +1,91 @@
+import { FirebaseMessaging } from '@capacitor-firebase/messaging';
 import { App } from '@capacitor/app';
 import { Browser } from '@capacitor/browser';
 import { Capacitor } from '@capacitor/core';
 import { Preferences } from '@capacitor/preferences';
-import { PushNotifications } from '@capacitor/push-notifications';
 import { StatusBar } from '@capacitor/status-bar';
+import { SecureStoragePlugin } from 'capacitor-secure-storage-plugin';
+import { backButtonAction, closeTopDialog, dialogOpen } from './back-button';
 import { deepLinkRoute } from './deep-links';
+import { secureTokenStorage, type KeyValueStore } from './secure-token';
 import type { Platform, PushDevice } from './types';
 
 /**
- * The mobile app (Capacitor 7). This module is loaded by a dynamic import only in the
+ * The mobile app (Capacitor 8). This module is loaded by a dynamic import only in the
  * VITE_NATIVE=capacitor build, so the web bundle carries none of the plugins. Every plugin is used
  * here and nowhere else in the renderer. See docs/mobile.md.
  */
 
-/** Preferences key of the session token: the spec's local settings key. */
-export const TOKEN_KEY = 'token';
-/** How long the OS gets to answer a push registration before the attempt counts as failed. */
+export { TOKEN_KEY } from './secure-token';
+/** How long Firebase gets to hand over the FCM token before the attempt counts as failed. */
 export const PUSH_REGISTRATION_TIMEOUT_MS = 10_000;
 
 const DEVICE_NAMES = { ios: 'iPhone or iPad', android: 'Android device' } as const;
 
 function pushPlatform(): 'ios' | 'android' | null {
   const os = Capacitor.getPlatform();
-  // Without Firebase's google-services.json the Android plugin's register() crashes the app instead
-  // of failing (ionic-team/capacitor-plugins#2370): build:mobile sets VITE_ANDROID_PUSH only when
-  // the file is there. iOS without push set up answers with a registration error, retried as usual.
-  if (os === 'android') return import.meta.env.VITE_ANDROID_PUSH === '1' ? 'android' : null;
-  return os === 'ios' ? os : null;
+  if (os !== 'ios' && os !== 'android') return null;
+  // Only where the build found Firebase's config file (scripts/build-mobile.mjs): without it the
+  // plugin can only refuse, and the app would retry for nothing.
+  const built = String(import.meta.env.VITE_PUSH_PLATFORMS ?? '').split(',');
+  return built.includes(os) ? os : null;
 }
 
-/** One registration with the OS: resolves with the token or rejects with its error. */
+/** One registration: the permission, then Firebase's FCM token (the kind the server sends to). */
 async function registerForPush(os: 'ios' | 'android'): Promise<PushDevice | null> {
-  let permission = await PushNotifications.checkPermissions();
+  let permission = await FirebaseMessaging.checkPermissions();
   if (permission.receive === 'prompt' || permission.receive === 'prompt-with-rationale')
-    permission = await PushNotifications.requestPermissions();
+    permission = await FirebaseMessaging.requestPermissions();
   // A player who said no is not asked again and not retried: that is an answer, not a failure.
   if (permission.receive !== 'granted') return null;
-  const handles: { remove(): Promise<void> }[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    return await new Promise<PushDevice>((resolve, reject) => {
-      timer = setTimeout(
-        () => reject(new Error('Push registration timed out')),
-        PUSH_REGISTRATION_TIMEOUT_MS,
-      );
-      void Promise.all([
-        PushNotifications.addListener('registration', ({ value }) =>
-          resolve({ token: value, platform: os, deviceName: DEVICE_NAMES[os] }),
-        ),
-        PushNotifications.addListener('registrationError', ({ error }) => reject(new Error(error))),
-      ])
-        .then((added) => {
-          handles.push(...added);
-          return PushNotifications.register();
-        })
-        .catch(reject);
-    });
+    const { token } = await Promise.race([
+      FirebaseMessaging.getToken(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error('Push registration timed out')),
+          PUSH_REGISTRATION_TIMEOUT_MS,
+        );
+      }),
+    ]);
+    if (!token) throw new Error('Firebase answered without a token');
+    return { token, platform: os, deviceName: DEVICE_NAMES[os] };
   } finally {
     clearTimeout(timer);
-    await Promise.all(handles.map((handle) => handle.remove().catch(() => undefined)));
   }
 }
+
+const MISSING = /does not exist/i;
+
+/** Capacitor Preferences, where releases before 1.4.0 kept the token in plain text. */
+const preferencesStore: KeyValueStore = {
+  get: async (key) => (await Preferences.get({ key })).value,
+  set: (key, value) => Preferences.set({ key, value }),
+  remove: (key) => Preferences.remove({ key }),
+};
+
+/** The iOS Keychain / Android Keystore; the plugin rejects a missing key, which here is null. */
+const secureStore: KeyValueStore = {
+  async get(key) {
+    try {
+      return (await SecureStoragePlugin.get({ key })).value;
+    } catch (error) {
+      if (error instanceof Error && MISSING.test(error.message)) return null;
+      throw error;
+    }
+  },
+  async set(key, value) {
+    await SecureStoragePlugin.set({ key, value });
+  },
+  async remove(key) {
+    try {
+      await SecureStoragePlugin.remove({ key });
+    } catch (error) {
+      if (!(error instanceof Error && MISSING.test(error.message))) throw error;
+    }
+  },
+};
 
 export async function createCapacitorPlatform(apiOrigin: string): Promise<Platform> {
   let barHeight: number | null = null;
@@ -100,6 +125,14 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
     for (const listener of resumeListeners) listener();
   });
 
+  // Android's back button (iOS has none): docs/mobile.md, "Back button".
+  await App.addListener('backButton', ({ canGoBack }) => {
+    const action = backButtonAction({ dialogOpen: dialogOpen(document), canGoBack });
+    if (action === 'close-dialog') closeTopDialog(window);
+    else if (action === 'back') window.history.back();
+    else void App.minimizeApp().catch(() => undefined);
+  });
+
   const openInBrowser = (url: string) => void Browser.open({ url }).catch(() => undefined);
 
   return {
@@ -108,11 +141,7 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
     apiOrigin,
     hasStatusBar: true,
     statusBarHeight: () => barHeight,
-    tokenStorage: {
-      get: async () => (await Preferences.get({ key: TOKEN_KEY })).value,
-      set: (token) => Preferences.set({ key: TOKEN_KEY, value: token }),
-      clear: () => Preferences.remove({ key: TOKEN_KEY }),
-    },
+    tokenStorage: secureTokenStorage(preferencesStore, secureStore),
     // Away from the app the server's push notifications reach the player (docs/mobile.md).
     notify: async () => false,
     onNavigate(listener) {

@@ -4,7 +4,7 @@ import type { DEVICE_PLATFORMS } from '@shared/protocol';
 /** A native notification: what the desktop bridge shows (title, body and the route a click opens). */
 export type NativeNotification = DesktopNotification;
 
-/** Where a native shell keeps the session token (the OS keychain, Capacitor Preferences). */
+/** Where a native shell keeps the session token (the OS keychain; the phone's Keychain / Keystore). */
 export interface TokenStorage {
   get(): Promise<string | null>;
   set(token: string): Promise<void>;
