@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CLIENT_VERSION_PATTERN, type ClientUpdate } from '@shared/protocol';
 import {
   MATCH_ACCEPT_SECONDS,
   RECONNECT_GRACE_SECONDS,
@@ -95,6 +96,17 @@ const envSchema = z.object({
   FCM_CLIENT_EMAIL: optionalText,
   FCM_PRIVATE_KEY: optionalText,
   FCM_BASE_URL: optionalUrl(['https:', 'http:']),
+  MIN_CLIENT_VERSION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || CLIENT_VERSION_PATTERN.test(value), {
+      message: 'must be a version such as 1.4.0 (MAJOR.MINOR.PATCH)',
+    }),
+  UPDATE_URL_DESKTOP: optionalUrl(['https:', 'http:']),
+  UPDATE_URL_ANDROID: optionalUrl(['https:', 'http:']),
+  UPDATE_URL_IOS: optionalUrl(['https:', 'http:']),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(SESSION_DAYS),
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
@@ -163,7 +175,15 @@ export interface Config {
   socketLimits: SocketLimits;
   /** Whether /ws offers the permessage-deflate extension to clients that ask for it. */
   wsPerMessageDeflate: boolean;
+  /**
+   * The oldest desktop or mobile app served and where to get a newer one, announced on
+   * MESSAGING_AUTH_SUCCESS and /api/health; null when MIN_CLIENT_VERSION is unset (no minimum).
+   */
+  clientUpdate: ClientUpdate | null;
 }
+
+/** The Play Store page of the Android app (its application id is in capacitor.config.ts). */
+export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=game.spar.app';
 
 /**
  * Google's OAuth 2.0 web client for the redirect flow (see docs/design.md, "Google sign-in"). The
@@ -323,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: NODE_TTL_SECONDS: must be at least twice NODE_HEARTBEAT_SECONDS, or a slow beat looks like a dead node',
     );
   }
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     port: values.PORT,
     host: values.HOST,
@@ -339,7 +360,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nodeTtlMs: Math.round(values.NODE_TTL_SECONDS * 1000),
       roomLeaseMs: Math.round(values.ROOM_LEASE_SECONDS * 1000),
     },
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
@@ -369,5 +390,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perUser: values.WS_MAX_CONNECTIONS_PER_USER,
     },
     wsPerMessageDeflate: values.WS_PERMESSAGE_DEFLATE === 'true',
+    clientUpdate: values.MIN_CLIENT_VERSION
+      ? {
+          minClientVersion: values.MIN_CLIENT_VERSION,
+          // Desktop installers and the iOS app are offered on the site until UPDATE_URL_* says
+          // otherwise (the App Store's address carries an id only a published app has).
+          updateUrls: {
+            desktop: values.UPDATE_URL_DESKTOP ?? publicUrl,
+            android: values.UPDATE_URL_ANDROID ?? PLAY_STORE_URL,
+            ios: values.UPDATE_URL_IOS ?? publicUrl,
+          },
+        }
+      : null,
   };
 }
