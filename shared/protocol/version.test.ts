@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../constants';
-import { clientVersionSchema, compareVersions, updateRequired } from './client-version';
+import { clientVersionSchema } from './client-version';
+import { compareVersions, updateRequired } from './version';
 
 describe('client versions (docs/protocol.md, "Minimum client version")', () => {
   it('compares MAJOR, then MINOR, then PATCH as numbers', () => {
