@@ -93,6 +93,8 @@ export default tseslint.config(
       'playwright-report/**',
       'data/**',
       'coverage/**',
+      // Node 24 as scripts/provision-node.sh caches it.
+      '.cache/**',
       // The native projects the Capacitor CLI generates, with the web build copied into them.
       'android/**',
       'ios/**',

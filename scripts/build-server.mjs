@@ -11,7 +11,7 @@ export function serverBuildOptions(outfile = 'dist/server/main.js') {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22.12',
     packages: 'external',
     sourcemap: true,
     tsconfig: 'tsconfig.server.json',

@@ -1,8 +1,14 @@
-// `npm start`: build whatever is missing or older than its sources, then run the server.
+// `npm start`: refuse a Node older than package.json's engines, build whatever is missing or older
+// than its sources, then run the server.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { runServer } from './run-server.mjs';
+import { requireSupportedNode } from './node-version.mjs';
+
+// Before any of the app's own code loads: an older Node gets one line saying what to do
+// (docs/operations.md, "Node.js"), not an error from deep inside a dependency.
+requireSupportedNode();
+const { runServer } = await import('./run-server.mjs');
 
 const root = path.dirname(path.dirname(new URL(import.meta.url).pathname));
 process.chdir(root);

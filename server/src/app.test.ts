@@ -48,7 +48,7 @@ describe('HTTP app', () => {
   });
   afterAll(() => app.close());
 
-  it('GET /api/health reports the release', async () => {
+  it('GET /api/health reports the release, and no minimum client version when none is set', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', version: '1.4.0', build: 106, label: 'Beta' });

@@ -154,6 +154,7 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     messagesPerSecond: config.timings.wsMessagesPerSecond,
     authTimeoutMs: config.timings.wsAuthTimeoutMs,
     maxConnectionsPerUser: config.socketLimits.perUser,
+    clientUpdate: config.clientUpdate,
     log,
     friendsOf: (userId) => friendIdsOf(db.kysely, userId),
     chat: modules.chat,
@@ -348,7 +349,12 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
   await registerCompression(app);
 
   const { db, accounts: authenticator } = s;
-  healthRoutes(routes, { nodeId: s.seams.nodeId, db, redis: s.seams.redis });
+  healthRoutes(routes, {
+    nodeId: s.seams.nodeId,
+    db,
+    redis: s.seams.redis,
+    clientUpdate: config.clientUpdate,
+  });
   authRoutes(routes, s.accounts, {
     signInPerMinute: config.authRateLimitPerMinute,
     googleFlow: s.googleFlow,

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { CLIENT_VERSION_PATTERN, type ClientUpdate } from '@shared/protocol';
 import {
   MATCH_ACCEPT_SECONDS,
   RECONNECT_GRACE_SECONDS,
@@ -100,6 +101,17 @@ const envSchema = z.object({
   FCM_CLIENT_EMAIL: optionalText,
   FCM_PRIVATE_KEY: optionalText,
   FCM_BASE_URL: optionalUrl(['https:', 'http:']),
+  MIN_CLIENT_VERSION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || CLIENT_VERSION_PATTERN.test(value), {
+      message: 'must be a version such as 1.4.0 (MAJOR.MINOR.PATCH)',
+    }),
+  UPDATE_URL_DESKTOP: optionalUrl(['https:', 'http:']),
+  UPDATE_URL_ANDROID: optionalUrl(['https:', 'http:']),
+  UPDATE_URL_IOS: optionalUrl(['https:', 'http:']),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(SESSION_DAYS),
   TURN_SECONDS: z.coerce.number().positive().max(3600).default(TURN_SECONDS),
@@ -199,6 +211,11 @@ export interface Config {
   wsPerMessageDeflate: boolean;
   /** What /.well-known/ tells Android and iOS about the mobile app; each null when not set. */
   appLinks: AppLinksConfig;
+  /**
+   * The oldest desktop or mobile app served and where to get a newer one, announced on
+   * MESSAGING_AUTH_SUCCESS and /api/health; null when MIN_CLIENT_VERSION is unset (no minimum).
+   */
+  clientUpdate: ClientUpdate | null;
 }
 
 /** The apps allowed to open the public origin's links (docs/operations.md, "App Links and Universal Links"). */
@@ -208,6 +225,9 @@ export interface AppLinksConfig {
   /** `TEAMID.bundle.id` of the iOS app; null without APPLE_TEAM_ID. */
   apple: { appId: string } | null;
 }
+
+/** The Play Store page of the Android app (its application id is in capacitor.config.ts). */
+export const PLAY_STORE_URL = 'https://play.google.com/store/apps/details?id=game.spar.app';
 
 /**
  * Google's OAuth 2.0 web client for the redirect flow (see docs/design.md, "Google sign-in"). The
@@ -367,6 +387,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: NODE_TTL_SECONDS: must be at least twice NODE_HEARTBEAT_SECONDS, or a slow beat looks like a dead node',
     );
   }
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     port: values.PORT,
     host: values.HOST,
@@ -383,7 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nodeTtlMs: Math.round(values.NODE_TTL_SECONDS * 1000),
       roomLeaseMs: Math.round(values.ROOM_LEASE_SECONDS * 1000),
     },
-    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     googleClientIds: values.GOOGLE_CLIENT_IDS,
@@ -420,5 +441,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : null,
       apple: values.APPLE_TEAM_ID ? { appId: `${values.APPLE_TEAM_ID}.${values.IOS_BUNDLE_ID}` } : null,
     },
+    clientUpdate: values.MIN_CLIENT_VERSION
+      ? {
+          minClientVersion: values.MIN_CLIENT_VERSION,
+          // Desktop installers and the iOS app are offered on the site until UPDATE_URL_* says
+          // otherwise (the App Store's address carries an id only a published app has).
+          updateUrls: {
+            desktop: values.UPDATE_URL_DESKTOP ?? publicUrl,
+            android: values.UPDATE_URL_ANDROID ?? PLAY_STORE_URL,
+            ios: values.UPDATE_URL_IOS ?? publicUrl,
+          },
+        }
+      : null,
   };
 }

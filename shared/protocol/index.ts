@@ -1,5 +1,6 @@
 export * from './common';
 export * from './version';
+export * from './client-version';
 export * from './client';
 export * from './server';
 export * from './parse';

@@ -1,8 +1,10 @@
 /**
- * The contract of GET /api/health: liveness and which release is running. With `?deep=1` it also
- * names the node and whether the database and Redis answer (503 with status `degraded` if not).
+ * The contract of GET /api/health: liveness, which release is running and the oldest app it
+ * serves. With `?deep=1` it also names the node and whether the database and Redis answer (503
+ * with status `degraded` if not).
  */
 import { z } from 'zod';
+import { clientVersionSchema, updateUrlsSchema } from './client-version';
 
 const checkSchema = z.enum(['up', 'down', 'not_configured']);
 
@@ -13,6 +15,9 @@ export const healthResponseSchema = z.object({
   label: z.string(),
   node: z.string().optional(),
   checks: z.object({ database: checkSchema, redis: checkSchema }).optional(),
+  /** The oldest desktop or mobile app served, with MIN_CLIENT_VERSION set (docs/api.md). */
+  minClientVersion: clientVersionSchema.optional(),
+  updateUrls: updateUrlsSchema.optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

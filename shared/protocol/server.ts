@@ -10,6 +10,7 @@ import {
   userIdSchema,
 } from './common';
 import { chatClientIdSchema, chatMessageFrameSchema } from './chat';
+import { clientVersionSchema, updateUrlsSchema } from './client-version';
 import { gameEmoteShownSchema } from './emotes';
 import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
 
@@ -142,7 +143,16 @@ export const ratingChangeSchema = z.object({
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 export const serverMessageSchemas = {
-  MESSAGING_AUTH_SUCCESS: z.object({ type: z.literal('MESSAGING_AUTH_SUCCESS'), userId: userIdSchema }),
+  /**
+   * Signed in. With the server's MIN_CLIENT_VERSION set, also the oldest app it serves and where to
+   * get a newer one (docs/protocol.md, "Minimum client version"); both absent otherwise.
+   */
+  MESSAGING_AUTH_SUCCESS: z.object({
+    type: z.literal('MESSAGING_AUTH_SUCCESS'),
+    userId: userIdSchema,
+    minClientVersion: clientVersionSchema.optional(),
+    updateUrls: updateUrlsSchema.optional(),
+  }),
   PONG: z.object({ type: z.literal('PONG') }),
   CONNECTION_QUALITY: z.object({
     type: z.literal('CONNECTION_QUALITY'),

@@ -87,6 +87,12 @@ const secureStore: KeyValueStore = {
   },
 };
 
+/** The store this phone updates the app from; null on an OS with no store build (a browser preview). */
+function updateChannel(): 'android' | 'ios' | null {
+  const os = Capacitor.getPlatform();
+  return os === 'android' || os === 'ios' ? os : null;
+}
+
 export async function createCapacitorPlatform(apiOrigin: string): Promise<Platform> {
   let barHeight: number | null = null;
   try {
@@ -139,6 +145,7 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
     kind: 'capacitor',
     isNative: true,
     apiOrigin,
+    updateChannel: updateChannel(),
     hasStatusBar: true,
     statusBarHeight: () => barHeight,
     tokenStorage: secureTokenStorage(preferencesStore, secureStore),

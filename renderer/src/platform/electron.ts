@@ -20,6 +20,7 @@ export function createElectronPlatform(bridge: DesktopBridge, apiOrigin: string)
     kind: 'electron',
     isNative: true,
     apiOrigin,
+    updateChannel: 'desktop',
     hasStatusBar: false,
     statusBarHeight: () => null,
     tokenStorage: bridge.token,

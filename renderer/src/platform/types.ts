@@ -1,6 +1,9 @@
 import type { DesktopNotification } from '@shared/desktop-bridge';
 import type { DEVICE_PLATFORMS } from '@shared/protocol';
 
+/** Where a desktop or mobile app gets a newer release: a key of the server's `updateUrls`. */
+export type UpdateChannel = 'desktop' | 'android' | 'ios';
+
 /** A native notification: what the desktop bridge shows (title, body and the route a click opens). */
 export type NativeNotification = DesktopNotification;
 
@@ -28,6 +31,13 @@ export interface Platform {
   isNative: boolean;
   /** Production host that native builds send API paths to (VITE_API_ORIGIN); '' to stay relative. */
   apiOrigin: string;
+  /**
+   * Which of the server's update addresses this app is updated from when the server's minimum
+   * client version is above it (docs/protocol.md, "Minimum client version"): the desktop download
+   * page, the Play Store or the App Store. Null on the web, which the server serves and is
+   * therefore always current.
+   */
+  updateChannel: UpdateChannel | null;
   /** Whether the app draws under a phone's status bar (the page header pads for it). */
   hasStatusBar: boolean;
   /** Status-bar height in px where the shell reports one, else null. */

@@ -26,6 +26,7 @@ export function createWebPlatform(apiOrigin: string): Platform {
     kind: 'web',
     isNative: false,
     apiOrigin,
+    updateChannel: null,
     hasStatusBar: false,
     statusBarHeight: () => null,
     tokenStorage: null,

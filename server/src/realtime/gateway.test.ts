@@ -123,6 +123,25 @@ function harness(overrides: Partial<GatewayDeps> = {}) {
 }
 
 describe('Gateway handlers (no sockets)', () => {
+  it('tells the minimum client version and where to update on MESSAGING_AUTH_SUCCESS when there is one', async () => {
+    const clientUpdate = {
+      minClientVersion: '1.5.0',
+      updateUrls: {
+        desktop: 'https://play.spar.test',
+        android: 'https://play.google.com/store/apps/details?id=game.spar.app',
+        ios: 'https://play.spar.test',
+      },
+    };
+    const h = harness({ clientUpdate });
+    const { peer, conn } = h.connect();
+    await h.send(conn, { type: 'MESSAGING_AUTH', token: 't1' });
+    expect(peer.last()).toEqual({ type: 'MESSAGING_AUTH_SUCCESS', userId: 1, ...clientUpdate });
+    // Signing the same socket in again (a refreshed token) tells it again.
+    await h.send(conn, { type: 'MESSAGING_AUTH', token: 't1' });
+    expect(peer.last()).toEqual({ type: 'MESSAGING_AUTH_SUCCESS', userId: 1, ...clientUpdate });
+    h.stop();
+  });
+
   it('dispatches each message to its handler once the connection is signed in', async () => {
     const h = harness();
     const { peer, conn } = h.connect();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   MAX_FRAME_BYTES,
+  type ClientUpdate,
   type ChatMessage,
   type ErrorCode,
   parseClientMessage,
@@ -63,6 +64,11 @@ export interface GatewayDeps {
   authTimeoutMs: number;
   /** Signed-in sockets one user may hold on this node. */
   maxConnectionsPerUser: number;
+  /**
+   * The oldest app served, told on MESSAGING_AUTH_SUCCESS so an older desktop or mobile app asks
+   * its player to update (docs/protocol.md, "Minimum client version"); none by default.
+   */
+  clientUpdate?: ClientUpdate | null;
   log: FastifyBaseLogger;
   /**
    * Several nodes: a frame for a room another node owns is forwarded there through this and the
@@ -558,10 +564,11 @@ export class Gateway {
     conn.expiresAt = auth.expiresAt;
     clearTimeout(conn.authTimer);
     conn.authTimer = undefined; // a cleared timer still holds its Timeout object (~200 B)
-    if (!fresh) return conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
+    const success = { type: 'MESSAGING_AUTH_SUCCESS', userId: user.id, ...this.deps.clientUpdate } as const;
+    if (!fresh) return conn.send(success);
     conn.userId = user.id;
     this.bindUser(conn, user.id);
-    conn.send({ type: 'MESSAGING_AUTH_SUCCESS', userId: user.id });
+    conn.send(success);
     const first = await this.deps.presence.connect(user.id);
     this.deps.rooms.userConnected(user.id);
     // A private game still waiting for this user: every new connection hears the invitation.

@@ -76,6 +76,27 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
       });
     });
 
+    it('announces MIN_CLIENT_VERSION and the update addresses on MESSAGING_AUTH_SUCCESS', async () => {
+      const url = await setup({
+        MIN_CLIENT_VERSION: '1.5.0',
+        UPDATE_URL_DESKTOP: 'https://spar.test/download',
+      });
+      const { token, user } = await register(rig.t.app, { username: 'old_app' });
+      const s = await TestSocket.open(url);
+      rig.track(s);
+      s.send({ type: 'MESSAGING_AUTH', token, protocol: 2 });
+      expect(await s.next('MESSAGING_AUTH_SUCCESS')).toEqual({
+        type: 'MESSAGING_AUTH_SUCCESS',
+        userId: user.id,
+        minClientVersion: '1.5.0',
+        updateUrls: {
+          desktop: 'https://spar.test/download',
+          android: 'https://play.google.com/store/apps/details?id=game.spar.app',
+          ios: 'http://spar.test', // the test apps' PUBLIC_URL
+        },
+      });
+    });
+
     it('refuses a MESSAGING_AUTH whose protocol is not a revision number, and signs in with a real one after', async () => {
       const url = await setup();
       const { token, user } = await register(rig.t.app, { username: 'proto_picky' });
