@@ -38,6 +38,7 @@ export function createElectronPlatform(bridge: DesktopBridge, apiOrigin: string)
     onAppStateChange: () => () => undefined,
     onResume: (listener) => bridge.onResume(() => listener()),
     pushDevice: async () => null,
+    appUpdates: bridge.updates,
   };
   return {
     platform,
