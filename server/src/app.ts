@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes';
 import { managerRoutes } from './modules/manager/routes';
 import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
+import { registerDesktopReleases } from './desktop-releases';
 import { registerWebApp } from './static';
 import { previewRoutes } from './modules/previews/routes';
 import { PreviewService } from './modules/previews/service';
@@ -372,6 +373,7 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
     perMessageDeflate: config.wsPerMessageDeflate,
   });
   previewRoutes(app, { previews: s.previews });
+  if (config.desktopReleasesDir) await registerDesktopReleases(app, config.desktopReleasesDir);
   await registerWebApp(app, config.staticDir, (pathname) => s.previews.pageHtml(pathname));
 }
 
