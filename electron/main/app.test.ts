@@ -148,6 +148,7 @@ describe('the desktop main process', () => {
     expect(updater.setFeedURL).toHaveBeenCalledWith({
       provider: 'generic',
       url: 'https://play.spar.game/desktop/releases/',
+      useMultipleRangeRequest: false,
     });
     expect(updater.checkForUpdates).toHaveBeenCalledOnce();
     expect(updater.autoDownload).toBe(true);

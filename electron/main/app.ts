@@ -158,7 +158,8 @@ export function runDesktopApp(config: DesktopConfig, paths: DesktopPaths): boole
     });
     const updater = disabledReason ? null : autoUpdater;
     // The baked feed; app-update.yml beside the app still gives the Windows publisher to verify.
-    updater?.setFeedURL({ provider: 'generic', url: config.updateFeedUrl });
+    // One byte range per request: the Spar server's feed answers no multipart ranges.
+    updater?.setFeedURL({ provider: 'generic', url: config.updateFeedUrl, useMultipleRangeRequest: false });
     const updates = new UpdateController({
       updater,
       currentVersion: app.getVersion(),

@@ -77,7 +77,11 @@ describe('what a release needs', () => {
 
 describe('updates, signing and notarisation', () => {
   it('publishes for the generic provider at the feed of SPAR_UPDATE_URL', () => {
-    expect(config.publish).toEqual({ provider: 'generic', url: '${env.SPAR_UPDATE_URL}' });
+    expect(config.publish).toEqual({
+      provider: 'generic',
+      url: '${env.SPAR_UPDATE_URL}',
+      useMultipleRangeRequest: false,
+    });
   });
 
   it('holds no secret: no credential keys, and no variable but the feed URL read into the config', () => {
