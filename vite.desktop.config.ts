@@ -31,7 +31,11 @@ export default defineConfig(({ command }) => {
           vite: {
             resolve: { alias },
             envDir: fileURLToPath(new URL('.', import.meta.url)),
-            // Everything but electron and Node's own modules is bundled: the package ships no node_modules.
+            // The update feed is baked in (docs/desktop.md, "Updates"): a packaged app never lets
+            // its environment choose where its code comes from.
+            define: { 'import.meta.env.SPAR_UPDATE_URL': JSON.stringify(process.env.SPAR_UPDATE_URL ?? '') },
+            // Everything but electron and Node's own modules is bundled (electron-store, electron-updater
+            // and what they use): the package ships no node_modules.
             build: { outDir: out('main'), emptyOutDir: true, sourcemap: true, minify: false },
           },
         },

@@ -12,10 +12,16 @@ export const IPC = {
   audioSync: 'spar:audio:sync',
   audioStatus: 'spar:audio:status',
   openExternal: 'spar:open-external',
+  updateStatus: 'spar:update:status',
+  updateCheck: 'spar:update:check',
+  updateSetMinimum: 'spar:update:set-minimum',
+  updateInstall: 'spar:update:install',
   /** main → renderer: an in-app route to open (deep link, notification click, menu). */
   navigate: 'spar:navigate',
   /** main → renderer: the computer woke from sleep (powerMonitor `resume`). */
   resume: 'spar:resume',
+  /** main → renderer: the updater's new state (a DesktopUpdateState). */
+  updateState: 'spar:update:state',
 } as const;
 
 export type IpcChannel = (typeof IPC)[keyof typeof IPC];

@@ -37,6 +37,8 @@ const fake = vi.hoisted(() => {
     quit: vi.fn(),
     setAsDefaultProtocolClient: vi.fn(),
     isReady: vi.fn(() => false),
+    isPackaged: true,
+    getVersion: vi.fn(() => '1.4.0'),
     getPath: vi.fn(() => '/tmp/spar-user-data'),
     whenReady: vi.fn(() => new Promise<void>((resolve) => (app.ready = resolve))),
   });
@@ -63,6 +65,19 @@ const fake = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({ ...fake, BrowserWindow: fake.FakeWindow, default: fake }));
+/** electron-updater's autoUpdater: records the feed it is given and each check. */
+const updater = vi.hoisted(() => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { EventEmitter: Emitter } = require('node:events') as { EventEmitter: typeof EmitterClass };
+  return Object.assign(new Emitter(), {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    setFeedURL: vi.fn(),
+    checkForUpdates: vi.fn(async () => null),
+    quitAndInstall: vi.fn(),
+  });
+});
+vi.mock('electron-updater', () => ({ autoUpdater: updater }));
 vi.mock('electron-store', () => ({
   default: class {
     private data = new Map<string, unknown>();
@@ -76,9 +91,9 @@ const { runDesktopApp } = await import('./app');
 const { loadConfig } = await import('./config');
 const PATHS = { preload: '/opt/spar/preload/index.cjs', renderer: '/opt/spar/renderer' };
 
-async function start(argv: string[] = ['/opt/Spar/spar']) {
+async function start(argv: string[] = ['/opt/Spar/spar'], updateFeedUrl = '') {
   process.argv = argv;
-  const running = runDesktopApp(loadConfig({ apiOrigin: 'https://play.spar.game' }), PATHS);
+  const running = runDesktopApp(loadConfig({ apiOrigin: 'https://play.spar.game', updateFeedUrl }), PATHS);
   fake.app.isReady.mockReturnValue(true);
   fake.app.ready?.();
   await new Promise((resolve) => setImmediate(resolve));
@@ -94,6 +109,8 @@ beforeEach(() => {
   fake.app.ready = null;
   fake.app.isReady.mockReturnValue(false);
   fake.FakeWindow.all = [];
+  fake.app.isPackaged = true;
+  updater.removeAllListeners();
 });
 afterEach(() => {
   process.argv = savedArgv;
@@ -121,9 +138,34 @@ describe('the desktop main process', () => {
     });
     expect(win!.loadURL).toHaveBeenCalledWith('app://spar/');
     expect(fake.protocol.handle.mock.calls.map(([scheme]) => scheme)).toEqual(['app', 'spar-audio']);
-    expect(fake.ipcMain.handle).toHaveBeenCalledTimes(7);
+    expect(fake.ipcMain.handle).toHaveBeenCalledTimes(11);
     expect(fake.Menu.setApplicationMenu).toHaveBeenCalledOnce();
     expect(fake.session.defaultSession.setPermissionRequestHandler).toHaveBeenCalledOnce();
+  });
+
+  it('checks the baked update feed at start when packaged, and tells the window what it finds', async () => {
+    await start(['/opt/Spar/spar'], 'https://play.spar.game/desktop/releases/');
+    expect(updater.setFeedURL).toHaveBeenCalledWith({
+      provider: 'generic',
+      url: 'https://play.spar.game/desktop/releases/',
+      useMultipleRangeRequest: false,
+    });
+    expect(updater.checkForUpdates).toHaveBeenCalledOnce();
+    expect(updater.autoDownload).toBe(true);
+    updater.emit('update-available', { version: '1.5.0' });
+    expect(fake.FakeWindow.all[0]!.webContents.send).toHaveBeenCalledWith(
+      IPC.updateState,
+      expect.objectContaining({ status: 'available', version: '1.5.0', currentVersion: '1.4.0' }),
+    );
+  });
+
+  it('never checks for updates without a feed or when unpackaged', async () => {
+    await start();
+    fake.app.removeAllListeners();
+    fake.app.isPackaged = false;
+    await start(['/opt/Spar/spar'], 'https://play.spar.game/desktop/releases/');
+    expect(updater.setFeedURL).not.toHaveBeenCalled();
+    expect(updater.checkForUpdates).not.toHaveBeenCalled();
   });
 
   it('starts on the route of the deep link it was launched with', async () => {

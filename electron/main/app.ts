@@ -20,6 +20,7 @@ import {
   shell,
 } from 'electron';
 import Store from 'electron-store';
+import { autoUpdater } from 'electron-updater';
 import { AUDIO_CACHE_FOLDER } from '@shared/desktop-bridge';
 import { IPC } from '../ipc-channels';
 import { AudioCache } from './audio-cache';
@@ -35,6 +36,7 @@ import { PRIVILEGED_SCHEMES, registerAppProtocol, registerAudioProtocol } from '
 import { deepLinkFromArgv, routeFromDeepLink } from './routes';
 import { hardenSession } from './session';
 import { TokenStore } from './token-store';
+import { UpdateController, updaterDisabledReason } from './updater';
 import { restoreBounds, saveWindowState } from './window-state';
 import { windowOptions } from './window-options';
 
@@ -148,6 +150,24 @@ export function runDesktopApp(config: DesktopConfig, paths: DesktopPaths): boole
       fetch: (url) => net.fetch(url),
     });
     const tokens = new TokenStore(new Store({ name: 'session' }) as unknown as KeyValueStore, safeStorage);
+    // Updates (docs/desktop.md, "Updates"): only a packaged release build with a feed checks.
+    const disabledReason = updaterDisabledReason({
+      dev: config.dev,
+      isPackaged: app.isPackaged,
+      feedUrl: config.updateFeedUrl,
+    });
+    const updater = disabledReason ? null : autoUpdater;
+    // The baked feed; app-update.yml beside the app still gives the Windows publisher to verify.
+    // One byte range per request: the Spar server's feed answers no multipart ranges.
+    updater?.setFeedURL({ provider: 'generic', url: config.updateFeedUrl, useMultipleRangeRequest: false });
+    const updates = new UpdateController({
+      updater,
+      currentVersion: app.getVersion(),
+      disabledReason: disabledReason ?? undefined,
+      publish: (state) => win?.webContents.send(IPC.updateState, state),
+      setInterval: (run, ms) => setInterval(run, ms),
+      clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+    });
     registerIpc(ipcMain, config.productOrigin, {
       token: tokens,
       notify: createNotifier({
@@ -160,6 +180,7 @@ export function runDesktopApp(config: DesktopConfig, paths: DesktopPaths): boole
       }),
       audio,
       openExternal,
+      updates,
     });
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(
@@ -169,6 +190,7 @@ export function runDesktopApp(config: DesktopConfig, paths: DesktopPaths): boole
     // After sleep the socket is dead or dying: the page reconnects at once rather than on its timer.
     powerMonitor.on('resume', () => win?.webContents.send(IPC.resume));
     createWindow();
+    updates.start();
   });
   return true;
 }

@@ -4,6 +4,8 @@
  * build time (VITE_API_ORIGIN); in `npm run dev:desktop` both are the Vite dev server, which
  * proxies /api and /ws. See docs/desktop.md, "Origins".
  */
+import { parseFeedUrl } from './updater';
+
 /** The same id as `appId` in electron-builder.yml (Windows ties notifications to it). */
 export const APP_ID = 'game.spar.app';
 export const APP_SCHEME = 'app';
@@ -21,6 +23,8 @@ export interface DesktopConfig {
   /** The host API paths go to (https, or the dev server in development). */
   apiOrigin: string;
   dev: boolean;
+  /** The update feed (generic provider) baked into the build from SPAR_UPDATE_URL; '' for none. */
+  updateFeedUrl: string;
 }
 
 /** The origin of an http(s) URL, or an error naming the variable that held it. */
@@ -36,7 +40,12 @@ function httpOrigin(value: string, name: string): string {
   return url.origin;
 }
 
-export function loadConfig(env: { devServerUrl?: string; apiOrigin?: string }): DesktopConfig {
+export function loadConfig(env: {
+  devServerUrl?: string;
+  apiOrigin?: string;
+  updateFeedUrl?: string;
+}): DesktopConfig {
+  const updateFeedUrl = parseFeedUrl(env.updateFeedUrl);
   if (env.devServerUrl) {
     const origin = httpOrigin(env.devServerUrl, 'VITE_DEV_SERVER_URL');
     return {
@@ -44,6 +53,7 @@ export function loadConfig(env: { devServerUrl?: string; apiOrigin?: string }): 
       startUrl: `${origin}/`,
       apiOrigin: env.apiOrigin ? httpOrigin(env.apiOrigin, 'VITE_API_ORIGIN') : origin,
       dev: true,
+      updateFeedUrl,
     };
   }
   const productOrigin = `${APP_SCHEME}://${APP_HOST}`;
@@ -52,6 +62,7 @@ export function loadConfig(env: { devServerUrl?: string; apiOrigin?: string }): 
     startUrl: `${productOrigin}/`,
     apiOrigin: httpOrigin(env.apiOrigin || DEFAULT_API_ORIGIN, 'VITE_API_ORIGIN'),
     dev: false,
+    updateFeedUrl,
   };
 }
 

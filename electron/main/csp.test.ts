@@ -76,14 +76,19 @@ describe('the desktop configuration', () => {
       startUrl: 'app://spar/',
       apiOrigin: 'https://play.spar.game',
       dev: false,
+      updateFeedUrl: '',
     });
     expect(loadConfig({ apiOrigin: 'https://staging.spar.game/' }).apiOrigin).toBe(
       'https://staging.spar.game',
+    );
+    expect(loadConfig({ updateFeedUrl: 'https://play.spar.game/desktop/releases' }).updateFeedUrl).toBe(
+      'https://play.spar.game/desktop/releases/',
     );
   });
 
   it('rejects an API origin that is not http(s), naming the variable', () => {
     expect(() => loadConfig({ apiOrigin: 'ftp://x' })).toThrow(/VITE_API_ORIGIN/);
     expect(() => loadConfig({ devServerUrl: 'nope' })).toThrow(/VITE_DEV_SERVER_URL/);
+    expect(() => loadConfig({ updateFeedUrl: 'javascript:alert(1)' })).toThrow(/SPAR_UPDATE_URL/);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { DesktopUpdateState } from '@shared/desktop-bridge';
 import { IPC } from '../ipc-channels';
 import { checkSender, registerIpc } from './ipc';
 import type { IpcServices } from './ipc';
@@ -9,11 +10,25 @@ type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 function setup() {
   const handlers = new Map<string, Handler>();
   const status = { files: [], downloading: false };
+  const update: DesktopUpdateState = {
+    status: 'idle',
+    currentVersion: '1.4.0',
+    version: null,
+    percent: null,
+    message: null,
+    required: false,
+  };
   const services = {
     token: { get: vi.fn(() => 'tok'), set: vi.fn(), clear: vi.fn() },
     notify: vi.fn(() => true),
     audio: { sync: vi.fn(async () => status), status: vi.fn(async () => status) },
     openExternal: vi.fn(async () => undefined),
+    updates: {
+      status: vi.fn(() => update),
+      check: vi.fn(async () => update),
+      setMinimumVersion: vi.fn(async () => update),
+      install: vi.fn(),
+    },
   } satisfies IpcServices;
   registerIpc(
     { handle: (channel: string, handler: Handler) => handlers.set(channel, handler) } as never,
@@ -31,7 +46,7 @@ describe('IPC handlers', () => {
     const { handlers } = setup();
     expect([...handlers.keys()].sort()).toEqual(
       Object.values(IPC)
-        .filter((c) => c !== IPC.navigate && c !== IPC.resume)
+        .filter((c) => c !== IPC.navigate && c !== IPC.resume && c !== IPC.updateState)
         .sort(),
     );
   });
@@ -51,6 +66,13 @@ describe('IPC handlers', () => {
     await call(IPC.audioStatus, page());
     await call(IPC.openExternal, page(), 'https://accounts.google.com/o/oauth2/v2/auth?x=1');
     expect(services.openExternal).toHaveBeenCalledWith('https://accounts.google.com/o/oauth2/v2/auth?x=1');
+    await expect(call(IPC.updateStatus, page())).resolves.toMatchObject({ status: 'idle' });
+    await call(IPC.updateCheck, page());
+    expect(services.updates.check).toHaveBeenCalledOnce();
+    await call(IPC.updateSetMinimum, page(), '1.5.0');
+    expect(services.updates.setMinimumVersion).toHaveBeenCalledWith('1.5.0');
+    await call(IPC.updateInstall, page());
+    expect(services.updates.install).toHaveBeenCalledOnce();
   });
 
   it('refuse arguments of the wrong shape before anything happens', async () => {
@@ -72,6 +94,12 @@ describe('IPC handlers', () => {
       [IPC.openExternal, ['file:///etc/passwd']],
       [IPC.openExternal, ['javascript:alert(1)']],
       [IPC.openExternal, ['not a url']],
+      [IPC.updateSetMinimum, ['1.5']],
+      [IPC.updateSetMinimum, [150]],
+      [IPC.updateSetMinimum, ['1.5.0; rm -rf /']],
+      [IPC.updateSetMinimum, []],
+      [IPC.updateInstall, [true]],
+      [IPC.updateCheck, ['now']],
     ];
     for (const [channel, args] of bad)
       await expect(call(channel, page(), ...args), `${channel} ${JSON.stringify(args)}`).rejects.toThrow(
@@ -82,6 +110,9 @@ describe('IPC handlers', () => {
     expect(services.notify).not.toHaveBeenCalled();
     expect(services.audio.sync).not.toHaveBeenCalled();
     expect(services.openExternal).not.toHaveBeenCalled();
+    expect(services.updates.setMinimumVersion).not.toHaveBeenCalled();
+    expect(services.updates.install).not.toHaveBeenCalled();
+    expect(services.updates.check).not.toHaveBeenCalled();
   });
 
   it('refuse callers that are not the product page', async () => {
@@ -95,7 +126,9 @@ describe('IPC handlers', () => {
     ]) {
       await expect(call(IPC.tokenGet, event)).rejects.toThrow(/refused/);
       await expect(call(IPC.openExternal, event, 'https://example.com')).rejects.toThrow(/refused/);
+      await expect(call(IPC.updateInstall, event)).rejects.toThrow(/refused/);
     }
+    expect(services.updates.install).not.toHaveBeenCalled();
     expect(services.token.get).not.toHaveBeenCalled();
     expect(services.openExternal).not.toHaveBeenCalled();
   });

@@ -7,7 +7,8 @@
  */
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
-import type { AudioCacheStatus, DesktopNotification } from '@shared/desktop-bridge';
+import type { AudioCacheStatus, DesktopNotification, DesktopUpdateState } from '@shared/desktop-bridge';
+import { APP_VERSION_PATTERN } from '@shared/desktop-bridge';
 import { IPC } from '../ipc-channels';
 import { hasOrigin } from './config';
 import { isInAppRoute, MAX_ROUTE_LENGTH } from './routes';
@@ -44,6 +45,12 @@ export const ARGUMENTS = {
   [IPC.audioSync]: z.tuple([z.string().min(1).max(2048)]),
   [IPC.audioStatus]: z.tuple([]),
   [IPC.openExternal]: z.tuple([httpUrlSchema]),
+  [IPC.updateStatus]: z.tuple([]),
+  [IPC.updateCheck]: z.tuple([]),
+  [IPC.updateSetMinimum]: z.tuple([
+    z.string().max(80).regex(APP_VERSION_PATTERN, 'must be a version such as 1.4.0'),
+  ]),
+  [IPC.updateInstall]: z.tuple([]),
 } as const;
 
 export interface IpcServices {
@@ -51,6 +58,12 @@ export interface IpcServices {
   notify(notification: DesktopNotification): boolean;
   audio: { sync(manifestUrl: string): Promise<AudioCacheStatus>; status(): Promise<AudioCacheStatus> };
   openExternal(url: string): Promise<void>;
+  updates: {
+    status(): DesktopUpdateState;
+    check(): Promise<DesktopUpdateState>;
+    setMinimumVersion(version: string): Promise<DesktopUpdateState>;
+    install(): void;
+  };
 }
 
 export class IpcRefusedError extends Error {
@@ -99,4 +112,8 @@ export function registerIpc(
   handle(IPC.audioSync, ([manifestUrl]) => services.audio.sync(manifestUrl));
   handle(IPC.audioStatus, () => services.audio.status());
   handle(IPC.openExternal, ([url]) => services.openExternal(url));
+  handle(IPC.updateStatus, () => services.updates.status());
+  handle(IPC.updateCheck, () => services.updates.check());
+  handle(IPC.updateSetMinimum, ([version]) => services.updates.setMinimumVersion(version));
+  handle(IPC.updateInstall, () => services.updates.install());
 }

@@ -41,7 +41,15 @@ describe('the preload bridge', () => {
       'onResume',
       'openExternal',
       'token',
+      'updates',
       'version',
+    ]);
+    expect(Object.keys(bridge.updates).sort()).toEqual([
+      'check',
+      'install',
+      'onChange',
+      'setMinimumVersion',
+      'status',
     ]);
     expect(Object.keys(bridge.token).sort()).toEqual(['clear', 'get', 'set']);
     expect(Object.keys(bridge.audio).sort()).toEqual(['status', 'sync']);
@@ -58,6 +66,11 @@ describe('the preload bridge', () => {
     await bridge.audio.sync('/sounds/manifest.json');
     await bridge.audio.status();
     await bridge.openExternal('https://example.com');
+    await bridge.updates.status();
+    await bridge.updates.check();
+    await bridge.updates.setMinimumVersion('1.5.0');
+    await bridge.updates.install();
+    await expect(bridge.updates.setMinimumVersion(15 as unknown as string)).rejects.toThrow(TypeError);
     expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
       [IPC.tokenGet],
       [IPC.tokenSet, 'tok'],
@@ -66,6 +79,10 @@ describe('the preload bridge', () => {
       [IPC.audioSync, '/sounds/manifest.json'],
       [IPC.audioStatus],
       [IPC.openExternal, 'https://example.com'],
+      [IPC.updateStatus],
+      [IPC.updateCheck],
+      [IPC.updateSetMinimum, '1.5.0'],
+      [IPC.updateInstall],
     ]);
   });
 
@@ -91,5 +108,34 @@ describe('the preload bridge', () => {
     emit({ sender: 'ipc internals' });
     expect(seen).toEqual([[], []]);
     expect(() => bridge.onResume('not a function' as unknown as () => void)).toThrow(TypeError);
+  });
+
+  it('passes the page only well-formed update states, as fresh objects, until unsubscribed', () => {
+    const seen: unknown[][] = [];
+    const off = bridge.updates.onChange((...args: unknown[]) => seen.push(args));
+    const emit = (...args: unknown[]) => electron.listeners.get(IPC.updateState)!.forEach((l) => l(...args));
+    const state = {
+      status: 'downloading',
+      currentVersion: '1.4.0',
+      version: '1.5.0',
+      percent: 42,
+      message: null,
+      required: false,
+    };
+    emit({ sender: 'ipc internals' }, { ...state, extra: 'dropped' });
+    for (const bad of [
+      null,
+      'downloading',
+      { ...state, status: 'exploded' },
+      { ...state, percent: 140 },
+      { ...state, required: 'yes' },
+      { ...state, version: 7 },
+    ])
+      emit({ sender: 'ipc internals' }, bad);
+    off();
+    expect(electron.listeners.get(IPC.updateState)!.size).toBe(0);
+    emit({ sender: 'ipc internals' }, state);
+    expect(seen).toEqual([[state]]);
+    expect(() => bridge.updates.onChange(null as unknown as () => void)).toThrow(TypeError);
   });
 });

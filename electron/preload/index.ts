@@ -6,7 +6,7 @@
  */
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import type { DesktopBridge } from '@shared/desktop-bridge';
+import type { DesktopBridge, DesktopUpdateState } from '@shared/desktop-bridge';
 import { DESKTOP_BRIDGE_KEY } from '@shared/desktop-bridge';
 import { IPC } from '../ipc-channels';
 
@@ -46,6 +46,58 @@ export function createBridge(
       status: () => ipc.invoke(IPC.audioStatus),
     },
     openExternal: (url) => ipc.invoke(IPC.openExternal, url),
+    updates: {
+      status: () => ipc.invoke(IPC.updateStatus),
+      onChange(listener) {
+        if (typeof listener !== 'function') throw new TypeError('updates.onChange needs a function');
+        // Only a well-formed state reaches the page, as a fresh plain object (never the IPC event).
+        const wrapped = (_event: IpcRendererEvent, state: unknown) => {
+          const valid = updateState(state);
+          if (valid) listener(valid);
+        };
+        ipc.on(IPC.updateState, wrapped);
+        return () => {
+          ipc.removeListener(IPC.updateState, wrapped);
+        };
+      },
+      check: () => ipc.invoke(IPC.updateCheck),
+      setMinimumVersion: (version) => {
+        if (typeof version !== 'string') return Promise.reject(new TypeError('the version must be a string'));
+        return ipc.invoke(IPC.updateSetMinimum, version);
+      },
+      install: () => ipc.invoke(IPC.updateInstall),
+    },
+  };
+}
+
+const UPDATE_STATUSES = new Set([
+  'disabled',
+  'idle',
+  'checking',
+  'available',
+  'downloading',
+  'downloaded',
+  'error',
+]);
+
+/** The updater's state as main sends it, checked field by field; null when anything is off. */
+export function updateState(value: unknown): DesktopUpdateState | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  const stringOrNull = (x: unknown) => x === null || typeof x === 'string';
+  if (typeof v.status !== 'string' || !UPDATE_STATUSES.has(v.status)) return null;
+  if (typeof v.currentVersion !== 'string' || !stringOrNull(v.version) || !stringOrNull(v.message))
+    return null;
+  if (!(v.percent === null || (typeof v.percent === 'number' && v.percent >= 0 && v.percent <= 100)))
+    return null;
+  if (typeof v.required !== 'boolean') return null;
+  return {
+    status: v.status as DesktopUpdateState['status'],
+    currentVersion: v.currentVersion,
+    version: v.version as string | null,
+    percent: v.percent,
+    message: v.message as string | null,
+    required: v.required,
   };
 }
 

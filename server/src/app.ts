@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes';
 import { managerRoutes } from './modules/manager/routes';
 import { ManagerService } from './modules/manager/service';
 import { uploadsDir } from './modules/manager/uploads';
+import { registerDesktopReleases } from './desktop-releases';
 import { registerWebApp } from './static';
 import { previewRoutes } from './modules/previews/routes';
 import { PreviewService } from './modules/previews/service';
@@ -379,6 +380,7 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
   });
   previewRoutes(app, { previews: s.previews });
   appLinkRoutes(app, config.appLinks);
+  if (config.desktopReleasesDir) await registerDesktopReleases(app, config.desktopReleasesDir);
   await registerWebApp(app, config.staticDir, (pathname) => s.previews.pageHtml(pathname));
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   STATIC_DIR: z.string().min(1).optional(),
+  DESKTOP_RELEASES_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
@@ -181,6 +182,8 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /** The desktop app's update feed folder, served at /desktop/releases/ (absolute), when set. */
+  desktopReleasesDir: string | undefined;
   /** Absolute directory for the embedded database, mail files and uploads. */
   dataDir: string;
   /** Absolute directory of the built web app. */
@@ -374,6 +377,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** DESKTOP_RELEASES_DIR, absolute; a folder that is not there stops the start rather than 404 every update check. */
+function releasesDir(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const dir = path.resolve(value);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new ConfigError(`Invalid configuration: DESKTOP_RELEASES_DIR: ${dir} is not a directory`);
+  return dir;
+}
+
 /** Reads the configuration once; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -393,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     staticDir: path.resolve(values.STATIC_DIR ?? path.join(PROJECT_ROOT, 'dist/renderer')),
+    desktopReleasesDir: releasesDir(values.DESKTOP_RELEASES_DIR),
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
     redisUrl: values.REDIS_URL,

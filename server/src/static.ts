@@ -111,10 +111,11 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    // Page routes have no file extension; a missing /assets/x.js must stay a 404, not HTML.
+    // Page routes have no file extension; a missing /assets/x.js must stay a 404, not HTML, and
+    // so must anything under the desktop update feed (desktop-releases.ts).
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|ws)(\/|$)/.test(pathname) &&
+      !/^\/(api|ws|desktop\/releases)(\/|$)/.test(pathname) &&
       !/\.[A-Za-z0-9]+$/.test(pathname);
     if (isPage && hasBuild) return sendPage(pathname, request, reply);
     return reply.code(404).send({ message: 'Not found', code: 'not_found' });

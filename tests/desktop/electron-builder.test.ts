@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Ajv from 'ajv';
@@ -28,10 +29,10 @@ describe('electron-builder.yml', () => {
     expect(validate({ ...config, win: { target: 42 } })).toBe(false);
   });
 
-  it('packages Spar for Windows (NSIS), macOS (DMG) and Linux (AppImage, deb), publishing nothing', () => {
-    expect(config).toMatchObject({ appId: 'game.spar.app', productName: 'Spar', publish: null });
+  it('packages Spar for Windows (NSIS), macOS (DMG, and the zip updates use) and Linux (AppImage, deb)', () => {
+    expect(config).toMatchObject({ appId: 'game.spar.app', productName: 'Spar' });
     expect((config.win as { target: string[] }).target).toEqual(['nsis']);
-    expect((config.mac as { target: string[] }).target).toEqual(['dmg']);
+    expect((config.mac as { target: string[] }).target).toEqual(['dmg', 'zip']);
     expect((config.linux as { target: string[] }).target).toEqual(['AppImage', 'deb']);
     expect(config.protocols).toEqual([{ name: 'Spar', schemes: ['spar'] }]);
   });
@@ -71,6 +72,97 @@ describe('what a release needs', () => {
     expect(pkg.author).toMatchObject({ name: 'Spar', email: 'support@spar.game' });
     expect(pkg.desktopName).toBe('spar.desktop');
     expect(config.linux).toMatchObject({ category: 'Game;CardGame', syncDesktopName: true });
+  });
+});
+
+describe('updates, signing and notarisation', () => {
+  it('publishes for the generic provider at the feed of SPAR_UPDATE_URL', () => {
+    expect(config.publish).toEqual({
+      provider: 'generic',
+      url: '${env.SPAR_UPDATE_URL}',
+      useMultipleRangeRequest: false,
+    });
+  });
+
+  it('holds no secret: no credential keys, and no variable but the feed URL read into the config', () => {
+    const found: string[] = [];
+    const walk = (value: unknown, at: string) => {
+      if (typeof value === 'string') {
+        if (value.includes('${env.') && at !== 'publish.url') found.push(`${at}: ${value}`);
+        if (/BEGIN (RSA |EC )?PRIVATE KEY|\.(p12|pfx|p8)$/i.test(value)) found.push(`${at}: ${value}`);
+      } else if (value && typeof value === 'object')
+        for (const [key, inner] of Object.entries(value)) {
+          if (/password|secret|token|csc|certificate(File|Sha1|Subject)|appleId|apiKey|identity/i.test(key))
+            found.push(`${at}.${key}`);
+          walk(inner, at ? `${at}.${key}` : key);
+        }
+    };
+    walk(config, '');
+    expect(found).toEqual([]);
+    // Nor is a certificate or key file part of the repository.
+    const tracked = spawnSync('git', ['ls-files'], { encoding: 'utf8' }).stdout.split('\n');
+    expect(tracked.length).toBeGreaterThan(100);
+    expect(
+      tracked.filter((file) => /\.(p12|pfx|p8|cer|pem|key|mobileprovision|provisionprofile)$/i.test(file)),
+    ).toEqual([]);
+  });
+
+  it('signs macOS builds with the hardened runtime and entitlements that allow only the JIT', () => {
+    expect(config.mac).toMatchObject({
+      hardenedRuntime: true,
+      notarize: true,
+      entitlements: 'build/desktop/entitlements.mac.plist',
+      entitlementsInherit: 'build/desktop/entitlements.mac.plist',
+    });
+    const plist = readFileSync('build/desktop/entitlements.mac.plist', 'utf8');
+    expect([...plist.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual([
+      'com.apple.security.cs.allow-jit',
+    ]);
+  });
+
+  it('notarises from the environment only: Apple ID, team and password, or an API key', () => {
+    const { MacTargetHelper } = require('app-builder-lib/out/mac/MacTargetHelper') as {
+      MacTargetHelper: { getNotarizeOptions(appPath: string): Record<string, string> | undefined };
+    };
+    const names = [
+      'APPLE_ID',
+      'APPLE_APP_SPECIFIC_PASSWORD',
+      'APPLE_TEAM_ID',
+      'APPLE_API_KEY',
+      'APPLE_API_KEY_ID',
+      'APPLE_API_ISSUER',
+      'APPLE_KEYCHAIN',
+      'APPLE_KEYCHAIN_PROFILE',
+    ];
+    const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    const withEnv = (env: Record<string, string>) => {
+      for (const name of names) delete process.env[name];
+      Object.assign(process.env, env);
+      try {
+        return MacTargetHelper.getNotarizeOptions('/tmp/Spar.app');
+      } finally {
+        for (const name of names)
+          if (saved[name] === undefined) delete process.env[name];
+          else process.env[name] = saved[name];
+      }
+    };
+    expect(withEnv({})).toBeUndefined();
+    expect(
+      withEnv({
+        APPLE_ID: 'release@spar.game',
+        APPLE_APP_SPECIFIC_PASSWORD: 'abcd-efgh',
+        APPLE_TEAM_ID: 'TEAM123456',
+      }),
+    ).toMatchObject({ tool: 'notarytool', appleId: 'release@spar.game', teamId: 'TEAM123456' });
+    expect(
+      withEnv({
+        APPLE_API_KEY: '/keys/AuthKey.p8',
+        APPLE_API_KEY_ID: 'KEY123',
+        APPLE_API_ISSUER: 'issuer-uuid',
+      }),
+    ).toMatchObject({ tool: 'notarytool', appleApiKeyId: 'KEY123', appleApiIssuer: 'issuer-uuid' });
+    // Half a set of credentials is an error, not a silently unnotarised build.
+    expect(() => withEnv({ APPLE_ID: 'release@spar.game' })).toThrow(/APPLE_APP_SPECIFIC_PASSWORD/);
   });
 });
 

@@ -17,11 +17,14 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { extractFile, listPackage } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string; description: string };
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -31,6 +34,9 @@ const DEFAULT_WIRE = '10110001';
 // A fuse's state in the wire, as @electron/fuses reads it (its FuseState, which it does not export).
 const ON = '1'.charCodeAt(0);
 const OFF = '0'.charCodeAt(0);
+
+// The update feed, as a release sets it for both the build and the packaging (docs/desktop.md, "Updates").
+const FEED = 'https://feed.spar.test/desktop/releases/';
 
 let tmp = '';
 let release = '';
@@ -79,7 +85,7 @@ beforeAll(() => {
   release = path.join(tmp, 'release');
   standInElectron(path.join(tmp, 'electron'));
   standInTools(path.join(tmp, 'tools'));
-  run('npm', ['run', '--silent', 'build:desktop']);
+  run('npm', ['run', '--silent', 'build:desktop'], { ...process.env, SPAR_UPDATE_URL: FEED });
   run(
     'npx',
     [
@@ -100,6 +106,7 @@ beforeAll(() => {
       APPIMAGE_TOOLS_PATH: path.join(tmp, 'tools', 'appimage'),
       ELECTRON_BUILDER_CACHE: path.join(tmp, 'cache'),
       CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+      SPAR_UPDATE_URL: FEED,
     },
   );
 }, 600_000);
@@ -143,6 +150,49 @@ describe('the packaged Linux app', () => {
     expect(packaged).toMatchObject({ main: 'dist/desktop/main/index.js', desktopName: 'spar.desktop' });
     expect(packaged.devDependencies).toBeUndefined();
     expect(packaged.scripts).toBeUndefined();
+  });
+
+  it('bundles the updater into the main, which loads nothing but Electron and Node at run time', () => {
+    const asar = path.join(unpacked(), 'resources', 'app.asar');
+    const main = extractFile(asar, 'dist/desktop/main/index.js').toString('utf8');
+    // The code without its comment lines: JSDoc names types as `import('./types/index').X`.
+    const code = main
+      .split('\n')
+      .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
+      .join('\n');
+    const loaded = [
+      ...main.matchAll(/^import\s(?:[^'"\n]*?\sfrom\s)?["']([^"']+)["']/gm),
+      ...code.matchAll(/\b__require\(["']([^"']+)["']\)/g),
+      ...code.matchAll(/(?<![\w.])import\(["']([^"']+)["']\)/g),
+    ].map((m) => m[1]!);
+    expect(loaded).toContain('electron');
+    const builtins = new Set(builtinModules);
+    expect(loaded.filter((name) => name !== 'electron' && !builtins.has(name.replace(/^node:/, '')))).toEqual(
+      [],
+    );
+    // electron-updater itself (its generic provider and the Linux updaters) and the baked feed.
+    expect(main).toContain('node_modules/electron-updater/out/providers/GenericProvider.js');
+    expect(main).toContain('node_modules/electron-updater/out/AppImageUpdater.js');
+    expect(main).toContain('node_modules/electron-updater/out/DebUpdater.js');
+    expect(main).toContain(JSON.stringify(FEED));
+  });
+
+  it('tells the packaged updater its feed, and writes the feed file for the release', () => {
+    const config = parse(readFileSync(path.join(unpacked(), 'resources', 'app-update.yml'), 'utf8'));
+    expect(config).toMatchObject({
+      provider: 'generic',
+      url: FEED,
+      useMultipleRangeRequest: false,
+      updaterCacheDirName: 'spar-updater',
+    });
+    const latest = parse(readFileSync(path.join(release, 'latest-linux.yml'), 'utf8')) as {
+      version: string;
+      files: { url: string; sha512: string; size: number }[];
+    };
+    expect(latest.version).toBe(pkg.version);
+    const image = latest.files.find((file) => file.url === path.basename(appImage()));
+    expect(image?.size).toBe(readFileSync(appImage()).length);
+    expect(image?.sha512).toBe(createHash('sha512').update(readFileSync(appImage())).digest('base64'));
   });
 
   it('has its fuses flipped in the packaged binary', async () => {

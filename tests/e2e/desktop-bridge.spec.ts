@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { CachedAudioFile, DesktopNotification } from '@shared/desktop-bridge';
+import type { CachedAudioFile, DesktopNotification, DesktopUpdateState } from '@shared/desktop-bridge';
 import { audioManifestSchema } from '@shared/protocol';
 import { registerThroughUi, uniqueName } from './helpers';
 
@@ -14,13 +14,31 @@ interface BridgeState {
   notifications: DesktopNotification[];
   syncs: string[];
   files: CachedAudioFile[];
+  /** The updater's state the bridge reports, and how often the page asked to install. */
+  update: DesktopUpdateState;
+  installs: number;
 }
 
 /** Where the fake cache serves its files: a host only this test's routes answer. */
 const CACHE_ORIGIN = 'https://audio-cache.spar.test';
 
 async function desktopContext(context: BrowserContext, files: CachedAudioFile[] = []): Promise<BridgeState> {
-  const state: BridgeState = { token: null, tokenWrites: [], notifications: [], syncs: [], files };
+  const state: BridgeState = {
+    token: null,
+    tokenWrites: [],
+    notifications: [],
+    syncs: [],
+    files,
+    update: {
+      status: 'idle',
+      currentVersion: '1.4.0',
+      version: null,
+      percent: null,
+      message: null,
+      required: false,
+    },
+    installs: 0,
+  };
   await context.exposeFunction('__sparBridgeCall', (name: string, arg: unknown) => {
     switch (name) {
       case 'token.get':
@@ -41,6 +59,11 @@ async function desktopContext(context: BrowserContext, files: CachedAudioFile[] 
       case 'audio.sync':
         state.syncs.push(arg as string);
         return { files: state.files, downloading: false };
+      case 'updates.status':
+        return state.update;
+      case 'updates.install':
+        state.installs++;
+        return undefined;
       default:
         return undefined;
     }
@@ -66,6 +89,17 @@ async function desktopContext(context: BrowserContext, files: CachedAudioFile[] 
         onResume: () => () => undefined,
         audio: { status: () => call('audio.status'), sync: (url: string) => call('audio.sync', url) },
         openExternal: (url: string) => call('openExternal', url),
+        // The test pushes the updater's new states through window.__sparUpdate, as main would.
+        updates: {
+          status: () => call('updates.status'),
+          onChange: (listener: (state: unknown) => void) => {
+            (window as unknown as { __sparUpdate: (state: unknown) => void }).__sparUpdate = listener;
+            return () => undefined;
+          },
+          check: () => call('updates.status'),
+          setMinimumVersion: () => call('updates.status'),
+          install: () => call('updates.install'),
+        },
       }),
     });
   });
@@ -174,5 +208,33 @@ test('sounds play from the offline cache the bridge reports', async ({ browser, 
     .toEqual(expect.arrayContaining(['/gameplay/card-deal.mp3', '/ui/click.mp3']));
   expect(fromServer).toEqual([]);
   expect(bridge.syncs).toEqual(['/sounds/manifest.json']);
+  await context.close();
+});
+
+test('the desktop app shows the update download, then Restart to update installs it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const bridge = await desktopContext(context);
+  bridge.update = { ...bridge.update, status: 'downloading', version: '1.5.0', percent: 42 };
+  const page = await context.newPage();
+  await page.goto('/');
+  const prompt = page.getByRole('status', { name: 'Update' });
+  await expect(prompt.getByText('Downloading Spar 1.5.0… 42%')).toBeVisible();
+  await expect(prompt.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '42',
+  );
+  await page.evaluate(() =>
+    (window as unknown as { __sparUpdate: (state: unknown) => void }).__sparUpdate({
+      status: 'downloaded',
+      currentVersion: '1.4.0',
+      version: '1.5.0',
+      percent: 100,
+      message: null,
+      required: false,
+    }),
+  );
+  await expect(prompt.getByText('Spar 1.5.0 is ready')).toBeVisible();
+  await prompt.getByRole('button', { name: 'Restart to update' }).click();
+  await expect.poll(() => bridge.installs).toBe(1);
   await context.close();
 });

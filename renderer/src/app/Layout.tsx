@@ -117,6 +117,11 @@ const UpdatePrompt = lazy(() =>
   import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })),
 );
 
+// And, in the desktop app, its own updater's prompt (docs/desktop.md, "Updates").
+const AppUpdatePrompt = lazy(() =>
+  import('../components/AppUpdatePrompt').then((m) => ({ default: m.AppUpdatePrompt })),
+);
+
 /** The bottom tabs with the unread total: its own component, so a new message redraws only the tabs. */
 function UnreadBottomNav() {
   return <BottomNav unread={useUnreadTotal()} />;
@@ -124,7 +129,7 @@ function UnreadBottomNav() {
 
 /**
  * The frame of every page: toasts, the match and invitation dialogs, the verification notice, the
- * bottom tabs, the update prompt, and in place of an online-only page with no network, why it is
+ * bottom tabs, the update prompts (web and desktop), and in place of an online-only page with no network, why it is
  * unavailable (`connectionNeededFor`).
  */
 export function Layout() {
@@ -170,6 +175,11 @@ export function Layout() {
       {updateWaiting && (
         <Suspense fallback={null}>
           <UpdatePrompt />
+        </Suspense>
+      )}
+      {platform.appUpdates && (
+        <Suspense fallback={null}>
+          <AppUpdatePrompt updates={platform.appUpdates} />
         </Suspense>
       )}
       <Toaster inGameRoom={inGameRoom} />

@@ -179,5 +179,7 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
       const os = pushPlatform();
       return os ? registerForPush(os) : null;
     },
+    // The app stores update the phone app.
+    appUpdates: null,
   };
 }

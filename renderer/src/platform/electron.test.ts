@@ -23,6 +23,13 @@ function fakeBridge(status: AudioCacheStatus, synced: AudioCacheStatus) {
     },
     audio: { status: vi.fn(async () => status), sync: vi.fn(async () => synced) },
     openExternal: vi.fn(async () => undefined),
+    updates: {
+      status: vi.fn(),
+      onChange: vi.fn(() => () => undefined),
+      check: vi.fn(),
+      setMinimumVersion: vi.fn(),
+      install: vi.fn(async () => undefined),
+    },
   };
   return {
     bridge,
@@ -88,5 +95,11 @@ describe('electron platform', () => {
     off();
     resume();
     expect(resumed).toBe(2);
+  });
+
+  it("hands the page the desktop updater's own functions", () => {
+    const { bridge } = fakeBridge({ files: [], downloading: false }, { files: [], downloading: false });
+    const { platform } = createElectronPlatform(bridge, '');
+    expect(platform.appUpdates).toBe(bridge.updates);
   });
 });

@@ -4,7 +4,14 @@ import type { Platform } from './types';
 import { createWebPlatform, resolveWith } from './web';
 
 export { SIGN_IN_POPUP } from './types';
-export type { NativeNotification, Platform, PushDevice, TokenStorage, UpdateChannel } from './types';
+export type {
+  AppUpdates,
+  NativeNotification,
+  Platform,
+  PushDevice,
+  TokenStorage,
+  UpdateChannel,
+} from './types';
 
 /** The production host native builds call (VITE_API_ORIGIN; scripts/build-mobile.mjs sets a default). */
 const apiOrigin = ((import.meta.env.VITE_API_ORIGIN as string | undefined) ?? '').replace(/\/+$/, '');

@@ -41,5 +41,7 @@ describe('platform', () => {
     expect(await web.pushDevice()).toBeNull();
     expect(await web.notify({ kind: 'message', title: 't', body: 'b', route: '/' })).toBe(false);
     expect(web.soundSource('/sounds/ui/click.mp3')).toBe('/sounds/ui/click.mp3');
+    // The service worker updates the web app (lib/pwa), not an updater of its own.
+    expect(web.appUpdates).toBeNull();
   });
 });

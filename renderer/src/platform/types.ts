@@ -1,4 +1,4 @@
-import type { DesktopNotification } from '@shared/desktop-bridge';
+import type { DesktopBridge, DesktopNotification } from '@shared/desktop-bridge';
 import type { DEVICE_PLATFORMS } from '@shared/protocol';
 
 /** Where a desktop or mobile app gets a newer release: a key of the server's `updateUrls`. */
@@ -13,6 +13,12 @@ export interface TokenStorage {
   set(token: string): Promise<void>;
   clear(): Promise<void>;
 }
+
+/**
+ * The desktop app's own updates (the bridge's `updates`, docs/desktop.md, "Updates"): state,
+ * changes, a check, the server's minimum version and "Restart to update".
+ */
+export type AppUpdates = DesktopBridge['updates'];
 
 /** This device's push token, as `POST /api/device-tokens` takes it. */
 export interface PushDevice {
@@ -74,6 +80,11 @@ export interface Platform {
   onResume(listener: () => void): () => void;
   /** Asks the OS for this device's push token; null where this platform has no push. */
   pushDevice(): Promise<PushDevice | null>;
+  /**
+   * The app's own updater where the shell has one (the desktop app); null on the web (the service
+   * worker updates it, lib/pwa) and on phones (the stores do).
+   */
+  appUpdates: AppUpdates | null;
 }
 
 /** The web popup for third-party sign-in: 500×600, centred over the window. */

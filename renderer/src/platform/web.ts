@@ -38,5 +38,6 @@ export function createWebPlatform(apiOrigin: string): Platform {
     onAppStateChange: () => () => undefined,
     onResume: () => () => undefined,
     pushDevice: async () => null,
+    appUpdates: null,
   };
 }

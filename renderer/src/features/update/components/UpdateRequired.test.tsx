@@ -3,7 +3,9 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION } from '@shared/constants';
+import type { DesktopUpdateState } from '@shared/desktop-bridge';
 import { clientUpdateAtom } from '../../../domain/client-update';
+import type { AppUpdates } from '../../../platform';
 import { renderWithProviders } from '../../../lib/testing/render';
 import { UpdateRequiredGate } from './UpdateRequired';
 
@@ -18,10 +20,13 @@ afterEach(() => {
   getDefaultStore().set(clientUpdateAtom, null);
 });
 
-function renderGate(updateChannel: 'desktop' | 'android' | 'ios' | null) {
+function renderGate(
+  updateChannel: 'desktop' | 'android' | 'ios' | null,
+  appUpdates: AppUpdates | null = null,
+) {
   const openExternal = vi.fn();
   renderWithProviders(
-    <UpdateRequiredGate platform={{ updateChannel, openExternal }}>
+    <UpdateRequiredGate platform={{ updateChannel, openExternal, appUpdates }}>
       <p>the lobby</p>
     </UpdateRequiredGate>,
   );
@@ -85,5 +90,44 @@ describe('"Update required" (docs/protocol.md, "Minimum client version")', () =>
     announce('99.0.0');
     expect(screen.getByText('the lobby')).toBeTruthy();
     expect(screen.queryByText('Update required')).toBeNull();
+  });
+
+  it('on the desktop, has the app’s own updater fetch the new version and offers Restart to update', async () => {
+    let listener: ((state: DesktopUpdateState) => void) | null = null;
+    const idle: DesktopUpdateState = {
+      status: 'idle',
+      currentVersion: APP_VERSION,
+      version: null,
+      percent: null,
+      message: null,
+      required: false,
+    };
+    const updates: AppUpdates = {
+      status: vi.fn(async () => idle),
+      onChange: vi.fn((next: (state: DesktopUpdateState) => void) => {
+        listener = next;
+        return () => undefined;
+      }),
+      check: vi.fn(async () => idle),
+      setMinimumVersion: vi.fn(async () => ({ ...idle, required: true })),
+      install: vi.fn(async () => undefined),
+    };
+    const openExternal = renderGate('desktop', updates);
+    announce('99.0.0');
+    expect(updates.setMinimumVersion).toHaveBeenCalledWith('99.0.0');
+    // Before the updater has anything, the download page is the way on.
+    expect(screen.getByRole('button', { name: 'Get the update' })).toBeTruthy();
+    const state = (change: Partial<DesktopUpdateState>) =>
+      act(() => listener!({ ...idle, required: true, version: '99.0.1', ...change }));
+    state({ status: 'downloading', percent: 42.4 });
+    expect(screen.getByText('Downloading Spar 99.0.1… 42%')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Get the update' })).toBeNull();
+    state({ status: 'downloaded', percent: 100 });
+    fireEvent.click(screen.getByRole('button', { name: 'Restart to update' }));
+    expect(updates.install).toHaveBeenCalledTimes(1);
+    // A failed download leaves the download page as the way on.
+    state({ status: 'error', message: 'net::ERR_FAILED' });
+    fireEvent.click(screen.getByRole('button', { name: 'Get the update' }));
+    expect(openExternal).toHaveBeenCalledWith(URLS.desktop);
   });
 });

@@ -1,8 +1,10 @@
-import { Anchor, Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { DesktopUpdateState } from '@shared/desktop-bridge';
 import { clientUpdateAtom, requiredUpdate, type RequiredUpdate } from '../../../domain/client-update';
+import { useAppUpdate } from '../../../lib/app-update';
 import { platform as appPlatform, type Platform } from '../../../platform';
 
 /** What to do, said for where this app came from. */
@@ -30,10 +32,17 @@ function shownAddress(url: string): string {
 export function UpdateRequiredScreen({
   update,
   onOpen,
+  updater = null,
+  onInstall,
 }: {
   update: RequiredUpdate;
   onOpen: (url: string) => void;
+  /** The desktop app's own updater (docs/desktop.md, "Updates"); null elsewhere or while unknown. */
+  updater?: DesktopUpdateState | null;
+  onInstall?: () => void;
 }) {
+  const downloading = updater?.status === 'downloading' || updater?.status === 'available';
+  const ready = updater?.status === 'downloaded' && onInstall !== undefined;
   return (
     <Center mih="100dvh" p="md" component="main">
       <Paper withBorder radius="lg" p="xl" maw={440} w="100%" bg="dark.7">
@@ -48,15 +57,33 @@ export function UpdateRequiredScreen({
             This version of Spar ({update.version}) is no longer supported. Version {update.minimum} or newer
             is needed to keep playing.
           </Text>
-          <Text c="dark.1">{HOW[update.channel]}</Text>
-          <Button
-            size="md"
-            color="spar"
-            leftSection={<IconDownload size={18} />}
-            onClick={() => onOpen(update.url)}
-          >
-            Get the update
-          </Button>
+          {ready ? (
+            <>
+              <Text c="dark.1">Spar {updater.version} is downloaded and ready to install.</Text>
+              <Button size="md" color="spar" onClick={onInstall}>
+                Restart to update
+              </Button>
+            </>
+          ) : downloading ? (
+            <Stack w="100%" gap={6}>
+              <Text c="dark.1">
+                Downloading Spar {updater.version ?? ''}… {Math.round(updater.percent ?? 0)}%
+              </Text>
+              <Progress value={updater.percent ?? 0} color="spar" aria-label="Update download" animated />
+            </Stack>
+          ) : (
+            <>
+              <Text c="dark.1">{HOW[update.channel]}</Text>
+              <Button
+                size="md"
+                color="spar"
+                leftSection={<IconDownload size={18} />}
+                onClick={() => onOpen(update.url)}
+              >
+                Get the update
+              </Button>
+            </>
+          )}
           <Anchor
             href={update.url}
             size="sm"
@@ -83,9 +110,24 @@ export function UpdateRequiredGate({
   platform = appPlatform,
 }: {
   children: ReactNode;
-  platform?: Pick<Platform, 'updateChannel' | 'openExternal'>;
+  platform?: Pick<Platform, 'updateChannel' | 'openExternal' | 'appUpdates'>;
 }) {
   const update = requiredUpdate(useAtomValue(clientUpdateAtom), platform);
+  const { appUpdates } = platform;
+  const updater = useAppUpdate(appUpdates);
+  const minimum = update?.minimum ?? null;
+  // The desktop app's updater learns the minimum too: it checks at once and downloads what it
+  // finds, so the player can restart into the new version without a trip to the download page.
+  useEffect(() => {
+    if (minimum && appUpdates) void appUpdates.setMinimumVersion(minimum).catch(() => undefined);
+  }, [minimum, appUpdates]);
   if (!update) return children;
-  return <UpdateRequiredScreen update={update} onOpen={(url) => platform.openExternal(url)} />;
+  return (
+    <UpdateRequiredScreen
+      update={update}
+      onOpen={(url) => platform.openExternal(url)}
+      updater={updater}
+      onInstall={appUpdates ? () => void appUpdates.install().catch(() => undefined) : undefined}
+    />
+  );
 }
