@@ -262,6 +262,51 @@ describe.each(SETUPS)('metrics on %s', (_name, dialect, withRedis) => {
   });
 });
 
+describe('refusals by limit', () => {
+  const rig = liveAppPerTest('sqlite');
+  const refusals = async (app: App, limit: string) =>
+    (await scrape(app)).value('spar_rate_limit_refusals_total', { limit });
+
+  it('counts the sign-in throttle, and sockets over the per-address and per-user caps', async () => {
+    const url = await rig.start({
+      METRICS_TOKEN: TOKEN,
+      WS_MAX_CONNECTIONS_PER_IP: '2',
+      WS_MAX_CONNECTIONS_PER_USER: '1',
+    });
+    const { app } = rig.t;
+    await register(app, { username: 'throttled_one' });
+    const statuses: number[] = [];
+    // Five wrong passwords are free (docs/design.md, "Sign-in throttling"); the next waits.
+    for (let i = 0; i < 7; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'throttled_one', password: 'not the password' },
+        remoteAddress: '10.8.8.8',
+      });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 'too_many_attempts' });
+    }
+    const throttled = statuses.filter((status) => status === 429).length;
+    expect(throttled).toBeGreaterThanOrEqual(1);
+    expect(await refusals(app, 'too_many_attempts')).toBe(throttled);
+
+    const a = await rig.player(url);
+    // The same user again on this node: over WS_MAX_CONNECTIONS_PER_USER, the new socket goes.
+    const again = await TestSocket.open(url);
+    rig.track(again);
+    again.send({ type: 'MESSAGING_AUTH', token: a.token });
+    expect((await again.closing()).code).toBe(1008);
+    expect(await refusals(app, 'ws_connections_per_user')).toBe(1);
+    // Two sockets from 127.0.0.1 are open (or were: the refused one may still be closing); a third is refused.
+    await expect.poll(async () => (await scrape(app)).value('spar_ws_connections')).toBe(1);
+    const second = await TestSocket.open(url);
+    rig.track(second);
+    await expect(TestSocket.open(url)).rejects.toThrow(/429/);
+    expect(await refusals(app, 'ws_connections_per_ip')).toBe(1);
+  });
+});
+
 describe('METRICS_PORT', () => {
   it('serves /metrics on its own loopback listener without a token, and nothing else there', async () => {
     const t = await createTestApp('sqlite', { METRICS_PORT: '0' });
