@@ -9,7 +9,7 @@ import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
 import { registerCompression } from './http/compression';
 import { listenForMetrics, metricsRoute, observeRequests } from './http/metrics';
-import { Metrics } from './infra/metrics';
+import { Metrics, type MetricsSources } from './infra/metrics';
 import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
@@ -171,10 +171,23 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     rpc,
     ...(metrics && { metrics }),
   });
-  metrics?.watch({
+  metrics?.watch(gaugeSources(backEnds, play.rooms, connections, gateway));
+  return { ...backEnds, ...play, ...modules, connections, stalls, gateway };
+}
+
+type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
+
+/** What the metrics' gauges read at each scrape: this node's own state and a ping of each back end. */
+function gaugeSources(
+  { db, seams }: BackEnds,
+  rooms: RoomManager,
+  connections: ConnectionRegistry,
+  gateway: Gateway,
+): MetricsSources {
+  return {
     openSockets: () => gateway.size,
     signedInUsers: () => connections.byUser.size,
-    activeGames: () => play.rooms.activeGamesByMode(),
+    activeGames: () => rooms.activeGamesByMode(),
     queueSizes: async () => {
       const sizes = await Promise.all(
         queueNameSchema.options.map(
@@ -188,11 +201,8 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
       return true;
     },
     ...(seams.redis && { redisUp: async () => (await seams.redis!.command.ping()) === 'PONG' }),
-  });
-  return { ...backEnds, ...play, ...modules, connections, stalls, gateway };
+  };
 }
-
-type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
 
 /** The database (seeded), mail, and the seams: in memory on one node, in Redis with REDIS_URL. */
 async function createBackEnds(config: Config, options: AppOptions, log: FastifyBaseLogger) {

@@ -102,6 +102,8 @@ export class Metrics {
   });
 
   constructor(private readonly probeTimeoutMs = 1_000) {
+    // prom-client offers no way to stop these (a GC observer, an event-loop monitor): one app per
+    // process in production; only tests build several, each with its own.
     collectDefaultMetrics({ register: this.registry });
     // Every limit shows from the first scrape, at 0, so a dashboard's rate() has a series to read.
     for (const limit of REFUSAL_LIMITS) this.refusals.inc({ limit }, 0);
