@@ -129,17 +129,21 @@ describe.each(SETUPS)('metrics on %s', (_name, dialect, withRedis) => {
     await rig.start(env({ METRICS_TOKEN: TOKEN }));
     const { app } = rig.t;
     const { token: session } = await register(app, { username: 'metrics_peeker' });
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       bearer(`${TOKEN}x`),
       bearer(TOKEN.slice(0, -1)),
       bearer(session),
       { authorization: TOKEN },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await app.inject({ method: 'GET', url: '/metrics', headers });
       expect(res.statusCode, JSON.stringify(headers)).toBe(401);
       expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="metrics"/);
       expect(res.body).not.toContain('spar_');
+      // A token not sent as a bearer token is no token at all.
+      const bearing = headers.authorization?.startsWith('Bearer ') ?? false;
+      expect(res.json()).toMatchObject({ error: bearing ? 'invalid_token' : 'auth_required' });
     }
     const ok = await scrape(app);
     expect(ok.text).toContain('# TYPE spar_ws_connections gauge');
