@@ -1,10 +1,15 @@
+import type { Server } from 'node:http';
+import { sql } from 'kysely';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { queueNameSchema } from '@shared/protocol';
 import type { Config } from './config';
 import { openDb, type Db } from './db';
 import { BODY_LIMIT_BYTES, registerErrorHandling } from './http/errors';
 import { withContracts } from './http/contract';
 import { registerSecurity } from './http/security';
 import { registerCompression } from './http/compression';
+import { listenForMetrics, metricsRoute, observeRequests } from './http/metrics';
+import { Metrics, type MetricsSources } from './infra/metrics';
 import { createMailer, type Mailer } from './infra/mail';
 import { createPaymentProvider, type PaymentProvider } from './infra/payments';
 import { createGoogleVerifier, type GoogleVerifier } from './modules/auth/google';
@@ -97,6 +102,11 @@ export interface App extends FastifyInstance {
   gateway: Gateway;
   /** Coin and gem packs bought with money; tests run its expiry sweep directly. */
   payments: PaymentService;
+  /**
+   * The listener of METRICS_PORT once the app is ready, else null (docs/operations.md,
+   * "Metrics"); tests read the port it got.
+   */
+  metricsServer: Server | null;
 }
 
 /**
@@ -120,12 +130,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('notifier', services.notifier);
   app.decorate('payments', services.payments);
   app.decorate('gateway', services.gateway);
+  app.decorate('metricsServer', null);
   app.decorateRequest('auth', null);
   // preClose hooks run in the order they are added: these come before the gateway's, which
   // closes the sockets.
   drainOnClose(app, services.rooms);
   await registerRoutes(app, config, services);
-  await startBackgroundWork(app, options, services);
+  await startBackgroundWork(app, config, options, services);
   return app;
 }
 
@@ -140,8 +151,8 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
   const backEnds = await createBackEnds(config, options, log);
   const play = createPlay(config, options, log, backEnds);
   const modules = await createModuleServices(config, options, log, backEnds, play.rooms);
-  const { db, seams, now, rpc } = backEnds;
-  const stalls = new StallMonitor();
+  const { db, seams, now, rpc, metrics } = backEnds;
+  const stalls = new StallMonitor(undefined, undefined, undefined, metrics?.loopLate);
   const gateway = new Gateway({
     accounts: modules.accounts,
     connections: backEnds.connections,
@@ -160,11 +171,40 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     friendsOf: (userId) => friendIdsOf(db.kysely, userId),
     chat: modules.chat,
     rpc,
+    ...(metrics && { metrics }),
   });
+  metrics?.watch(gaugeSources(backEnds, play.rooms, backEnds.connections, gateway));
   return { ...backEnds, ...play, ...modules, stalls, gateway };
 }
 
 type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
+
+/** What the metrics' gauges read at each scrape: this node's own state and a ping of each back end. */
+function gaugeSources(
+  { db, seams }: BackEnds,
+  rooms: RoomManager,
+  connections: ConnectionRegistry,
+  gateway: Gateway,
+): MetricsSources {
+  return {
+    openSockets: () => gateway.size,
+    signedInUsers: () => connections.byUser.size,
+    activeGames: () => rooms.activeGamesByMode(),
+    queueSizes: async () => {
+      const sizes = await Promise.all(
+        queueNameSchema.options.map(
+          async (queue) => [queue, (await seams.queues.list(queue)).length] as const,
+        ),
+      );
+      return Object.fromEntries(sizes) as Record<(typeof sizes)[number][0], number>;
+    },
+    databaseUp: async () => {
+      await sql`select 1`.execute(db.kysely);
+      return true;
+    },
+    ...(seams.redis && { redisUp: async () => (await seams.redis!.command.ping()) === 'PONG' }),
+  };
+}
 
 /** The database (seeded), mail, and the seams: in memory on one node, in Redis with REDIS_URL. */
 async function createBackEnds(config: Config, options: AppOptions, log: FastifyBaseLogger) {
@@ -188,12 +228,14 @@ async function createBackEnds(config: Config, options: AppOptions, log: FastifyB
     ? new RedisRoomDirectory(redis.command, redis.prefix, nodeId, config.cluster.roomLeaseMs)
     : new LocalRoomDirectory();
   const rpc = redis ? new NodeRpc(bus, nodeId, FORWARD_TIMEOUT_MS) : undefined;
+  // Off unless configured: then nothing is measured at all (docs/operations.md, "Metrics").
+  const metrics = config.metrics ? new Metrics() : null;
   // Who is connected here, and `send`: a message to every socket of a user, on any node.
   const connections = new ConnectionRegistry(bus);
   const { send } = connections;
   // No reaction, pairing or rematch passes between a blocked pair. See docs/design.md, "Social".
   const blockedPartners = (userId: number) => blockedPartnersOf(db.kysely, userId);
-  return { now, db, mailer, seams, directory, rpc, connections, send, blockedPartners };
+  return { now, db, mailer, seams, directory, rpc, connections, send, blockedPartners, metrics };
 }
 
 /** The live games and what starts them: the rooms, matchmaking and rematches. */
@@ -201,11 +243,14 @@ function createPlay(
   config: Config,
   options: AppOptions,
   log: FastifyBaseLogger,
-  { now, db, seams, directory, connections, send, blockedPartners }: BackEnds,
+  { now, db, seams, directory, connections, send, blockedPartners, metrics }: BackEnds,
 ) {
   const { bus, presence, redis } = seams;
   const isConnected = (userId: number) => connections.isConnected(userId);
-  const gameStore = new SqlGameStore(db, options.groupCommitHooks);
+  const gameStore = new SqlGameStore(db, {
+    ...options.groupCommitHooks,
+    ...(metrics && { committed: metrics.committed }),
+  });
   const rooms = new RoomManager({
     store: gameStore,
     now,
@@ -345,6 +390,7 @@ function drainOnClose(app: App, rooms: RoomManager): void {
 /** The HTTP stack, every module's routes (private ones behind the accounts' Authenticator), /ws and the web app. */
 async function registerRoutes(app: App, config: Config, s: Services): Promise<void> {
   registerErrorHandling(app);
+  if (s.metrics) observeRequests(app, s.metrics);
   const routes = withContracts(app);
   await registerSecurity(app, config.publicUrl, s.seams.redis);
   await registerCompression(app);
@@ -377,7 +423,9 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
     maxConnectionsPerIp: config.socketLimits.perIp,
     heartbeatMs: config.timings.heartbeatMs,
     perMessageDeflate: config.wsPerMessageDeflate,
+    ...(s.metrics && { refusedForIp: () => s.metrics!.refused('ws_connections_per_ip') }),
   });
+  metricsRoute(app, s.metrics, config.metrics?.token);
   previewRoutes(app, { previews: s.previews });
   appLinkRoutes(app, config.appLinks);
   if (config.desktopReleasesDir) await registerDesktopReleases(app, config.desktopReleasesDir);
@@ -388,9 +436,21 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
  * What runs on its own: the shared back ends, the games that were running when the server last
  * stopped, pairing, and the sweeps; and, on close, everything stopped and settled in order.
  */
-async function startBackgroundWork(app: App, options: AppOptions, s: Services): Promise<void> {
-  const { seams, rooms, matchmaking, rematches, accounts, payments } = s;
+async function startBackgroundWork(
+  app: App,
+  config: Config,
+  options: AppOptions,
+  s: Services,
+): Promise<void> {
+  const { seams, rooms, matchmaking, rematches, accounts, payments, metrics } = s;
   seams.start();
+  const metricsPort = config.metrics?.port;
+  if (metrics && metricsPort !== undefined) {
+    const host = config.metrics!.host;
+    app.addHook('onReady', async () => {
+      app.metricsServer = await listenForMetrics(metrics, metricsPort, host, app.log);
+    });
+  }
   const resumed = await rooms.start();
   if (resumed > 0) app.log.info({ games: resumed }, 'resumed active games');
   // Ranked windows widen with waiting time, so pairing is retried every second.
@@ -431,6 +491,13 @@ async function startBackgroundWork(app: App, options: AppOptions, s: Services): 
     clearInterval(paymentSweep);
     clearInterval(matchTimer);
     s.stalls.stop();
+    const metricsServer = app.metricsServer;
+    if (metricsServer) {
+      const closed = new Promise((done) => metricsServer.close(done));
+      // A scraper's keep-alive connection would hold the close open until it timed out.
+      metricsServer.closeAllConnections();
+      await closed;
+    }
     matchmaking.stop();
     rematches.stop();
     rooms.stop();

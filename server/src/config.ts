@@ -157,6 +157,21 @@ const envSchema = z.object({
     .default(DEFAULT_APP_ID),
   /** Off: measured not to pay on our frames (docs/operations.md, "permessage-deflate"). */
   WS_PERMESSAGE_DEFLATE: z.enum(['true', 'false']).default('false'),
+  /** A secret, so at least 32 characters: `openssl rand -hex 32` (docs/operations.md, "Metrics"). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters (openssl rand -hex 32)',
+    }),
+  // Empty means unset here (not port 0, which tests use for any free port).
+  METRICS_PORT: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65_535).optional(),
+  ),
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
   TRUST_PROXY: z
     .string()
     .default('false')
@@ -219,6 +234,18 @@ export interface Config {
    * MESSAGING_AUTH_SUCCESS and /api/health; null when MIN_CLIENT_VERSION is unset (no minimum).
    */
   clientUpdate: ClientUpdate | null;
+  /** The Prometheus endpoint; null when neither METRICS_TOKEN nor METRICS_PORT is set (off). */
+  metrics: MetricsConfig | null;
+}
+
+/** Where `/metrics` answers, and to whom (see docs/operations.md, "Metrics"). */
+export interface MetricsConfig {
+  /** `/metrics` on the main port answers a request bearing this token; undefined: not there. */
+  token: string | undefined;
+  /** A listener of its own serving `/metrics` without a token; undefined: none. 0: any free port. */
+  port: number | undefined;
+  /** The address that listener binds: loopback unless set. */
+  host: string;
 }
 
 /** The apps allowed to open the public origin's links (docs/operations.md, "App Links and Universal Links"). */
@@ -466,5 +493,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           },
         }
       : null,
+    metrics:
+      values.METRICS_TOKEN === undefined && values.METRICS_PORT === undefined
+        ? null
+        : { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
   };
 }

@@ -81,6 +81,9 @@ async function main(): Promise<void> {
     TURN_SECONDS: '3600',
     RECONNECT_GRACE_SECONDS: '3600',
     WS_MESSAGES_PER_SECOND: '100000',
+    // Measured with the metrics on, as a production node runs (docs/operations.md, "Metrics");
+    // BENCH_METRICS=0 leaves them off to compare.
+    ...(process.env.BENCH_METRICS === '0' ? {} : { METRICS_TOKEN: 'bench-metrics-token-0123456789abcdef' }),
   });
   const app = await buildApp(config, { logger: false, sweepIntervalMs: 0 });
   const gateway = app.gateway;

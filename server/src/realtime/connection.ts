@@ -35,6 +35,8 @@ export interface RateOptions {
   clock: () => number;
   /** Total milliseconds the event loop has been stalled (StallMonitor.totalStalledMs). */
   stalledMs: () => number;
+  /** Told of each frame refused for the rate (the metrics count them). */
+  refused?: () => void;
 }
 
 /** One socket as the gateway sees it: who signed in on it, and its rate budget. */
@@ -113,6 +115,7 @@ export class Connection {
       this.tokens -= 1;
       return true;
     }
+    this.rate.refused?.();
     if (++this.refused > ABUSE_LIMIT) {
       this.close(1008, 'Too many messages');
       return false;

@@ -11,6 +11,7 @@ import {
   type ServerMessage,
 } from '@shared/protocol';
 import { SESSIONS_REVOKED_CHANNEL, type Bus, type SessionsRevoked } from '../infra/bus';
+import type { Metrics } from '../infra/metrics';
 import type { PresenceStore } from '../infra/presence-store';
 import { isRedisUnavailable } from '../infra/redis/connection';
 import { AuthError, DomainError, type ErrorKind } from '../errors';
@@ -70,6 +71,8 @@ export interface GatewayDeps {
    */
   clientUpdate?: ClientUpdate | null;
   log: FastifyBaseLogger;
+  /** Moves' latency and refused frames and sockets; none when metrics are off. */
+  metrics?: Pick<Metrics, 'move' | 'refused'>;
   /**
    * Several nodes: a frame for a room another node owns is forwarded there through this and the
    * answers come back to the socket (see docs/scale-out.md, "Forwarding"). Absent on one node.
@@ -111,7 +114,11 @@ type Reply = Promise<void> | void;
  */
 type Handler<K extends ClientMessageType> =
   | { signedIn: false; run(conn: Connection, message: ClientMessageOf<K>): Reply }
-  | { signedIn: true; run(conn: Connection, message: ClientMessageOf<K>, me: Player): Reply };
+  | {
+      signedIn: true;
+      /** `receivedAt`: when the frame arrived, on the gateway's clock. */
+      run(conn: Connection, message: ClientMessageOf<K>, me: Player, receivedAt: number): Reply;
+    };
 type Handlers = { [K in ClientMessageType]: Handler<K> };
 
 /** Frames about one game room: the node owning the room answers them. */
@@ -170,7 +177,13 @@ export class Gateway {
     this.bySession = deps.connections.bySession;
     this.clock = deps.clock ?? (() => performance.now());
     this.stalledMs = deps.stalledMs ?? (() => 0);
-    this.rate = { perSecond: deps.messagesPerSecond, clock: this.clock, stalledMs: this.stalledMs };
+    const metrics = deps.metrics;
+    this.rate = {
+      perSecond: deps.messagesPerSecond,
+      clock: this.clock,
+      stalledMs: this.stalledMs,
+      ...(metrics && { refused: () => metrics.refused('ws_messages') }),
+    };
     this.stopRevocations = deps.bus.subscribe(SESSIONS_REVOKED_CHANNEL, (message) =>
       this.revoke(message as SessionsRevoked),
     );
@@ -209,6 +222,8 @@ export class Gateway {
 
   /** One frame from a socket. Never rejects: failures are answered with ERROR. */
   async receive(conn: Connection, data: string | Buffer, isBinary = false): Promise<void> {
+    // Only the metrics read it (a move's latency): without them the frame path is as it was.
+    const receivedAt = this.deps.metrics ? this.clock() : 0;
     if (!conn.admit()) return;
     const bytes = typeof data === 'string' ? Buffer.byteLength(data) : data.length;
     if (isBinary || bytes > MAX_FRAME_BYTES) {
@@ -221,7 +236,7 @@ export class Gateway {
     if (!parsed.ok) return conn.error('INVALID_MESSAGE', parsed.error.message, parsed.error.ref);
     const { type } = parsed.message;
     try {
-      await this.dispatch(conn, parsed.message);
+      await this.dispatch(conn, parsed.message, receivedAt);
     } catch (error) {
       if (error instanceof RoomError) return conn.error(error.code, error.message, type);
       if (isRedisUnavailable(error)) {
@@ -352,10 +367,12 @@ export class Gateway {
     },
     GAME_PLAY: {
       signedIn: true,
-      run: async (conn, m, me) => {
+      run: async (conn, m, me, receivedAt) => {
         const room = this.deps.rooms.hosted(m.gameId) ?? (await this.deps.rooms.get(m.gameId));
         try {
+          // Resolves once the move is stored and its update handed to the players' sockets.
           await room.play(me.userId, m.card, m.seq);
+          this.deps.metrics?.move(this.clock() - receivedAt);
         } catch (error) {
           if (error instanceof RoomError && error.code === 'STALE_STATE') {
             conn.error('STALE_STATE', error.message, m.type);
@@ -400,6 +417,7 @@ export class Gateway {
           sent = await this.deps.chat.send(me, m);
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
+          if (error.kind === 'rate_limited') this.deps.metrics?.refused(error.code);
           const code = socketCode(error.kind);
           return conn.send({
             type: 'ERROR',
@@ -423,7 +441,7 @@ export class Gateway {
     return this.deps.rematches;
   }
 
-  private async dispatch(conn: Connection, message: ClientMessage): Promise<void> {
+  private async dispatch(conn: Connection, message: ClientMessage, receivedAt: number): Promise<void> {
     // The table is indexed by the message's own type, so the handler takes this message.
     const handler = this.handlers[message.type] as Handler<ClientMessageType>;
     if (!handler.signedIn) return handler.run(conn, message);
@@ -431,7 +449,7 @@ export class Gateway {
     const me = player instanceof Promise ? await player : player;
     if (!me) return;
     try {
-      return await handler.run(conn, message, me);
+      return await handler.run(conn, message, me, receivedAt);
     } catch (error) {
       if (!(error instanceof RoomElsewhereError) || !this.deps.rpc) throw error;
       return this.forward(conn, error.owner, message, me);
@@ -472,7 +490,7 @@ export class Gateway {
     });
     const handler = this.handlers[type] as Handler<ClientMessageType> & { signedIn: true };
     try {
-      await handler.run(conn, parsed.message, me);
+      await handler.run(conn, parsed.message, me, this.clock());
     } catch (error) {
       if (error instanceof RoomElsewhereError) {
         conn.error('GAME_NOT_FOUND', 'This game moved to another server; join it again', type);
@@ -555,6 +573,7 @@ export class Gateway {
     if (fresh && this.byUser.count(user.id) >= this.deps.maxConnectionsPerUser) {
       // The new socket goes, not an old one: a runaway client cannot evict the user's working
       // tabs, and two tabs that reconnect on close cannot keep evicting each other.
+      this.deps.metrics?.refused('ws_connections_per_user');
       return conn.close(1008, 'Too many connections for this account');
     }
     this.bindSession(conn, sessionId);

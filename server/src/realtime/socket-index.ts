@@ -6,6 +6,11 @@
 export class SocketIndex<K, V> {
   private readonly entries = new Map<K, V | Set<V>>();
 
+  /** Keys holding at least one socket (users signed in, for the metrics). */
+  get size(): number {
+    return this.entries.size;
+  }
+
   has(key: K): boolean {
     return this.entries.has(key);
   }

@@ -15,6 +15,11 @@ export class StallMonitor {
     /** Lateness below this is ordinary timer jitter, not a stall. */
     private readonly thresholdMs = 100,
     private readonly clock: () => number = () => performance.now(),
+    /**
+     * Each tick's lateness in milliseconds, jitter included: the metrics' event-loop delay
+     * (docs/operations.md, "Metrics"), from this timer rather than a second one.
+     */
+    private readonly onTick?: (lateMs: number) => void,
   ) {
     this.lastTick = clock();
     this.timer = setInterval(() => this.tick(), intervalMs);
@@ -42,6 +47,7 @@ export class StallMonitor {
   private tick(): void {
     const now = this.clock();
     this.stalled += this.lateness(now);
+    this.onTick?.(Math.max(0, now - this.lastTick - this.intervalMs));
     this.lastTick = now;
   }
 }

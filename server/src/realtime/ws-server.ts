@@ -18,6 +18,8 @@ export interface WsServerOptions {
   heartbeatMs: number;
   /** permessage-deflate for clients that ask for it (WS_PERMESSAGE_DEFLATE). */
   perMessageDeflate?: boolean;
+  /** Told of each upgrade refused for `maxConnectionsPerIp` (the metrics count them). */
+  refusedForIp?: () => void;
 }
 
 /**
@@ -123,7 +125,10 @@ export function registerGateway(app: FastifyInstance, gateway: Gateway, options:
     if ((request.url ?? '').split('?')[0] !== '/ws') return refuse(socket, '404 Not Found');
     const ip = addressOf(request);
     const held = perIp.get(ip) ?? 0;
-    if (held >= options.maxConnectionsPerIp) return refuse(socket, '429 Too Many Requests');
+    if (held >= options.maxConnectionsPerIp) {
+      options.refusedForIp?.();
+      return refuse(socket, '429 Too Many Requests');
+    }
     // Counted from the upgrade until the TCP socket closes, whatever happens in between.
     perIp.set(ip, held + 1);
     (socket as CountedSocket).countedIp = ip;

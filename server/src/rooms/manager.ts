@@ -400,6 +400,13 @@ export class RoomManager {
     this.evictions.add(timer);
   }
 
+  /** Active games hosted on this node, per mode (read by the metrics at each scrape). */
+  activeGamesByMode(): Record<GameMode, number> {
+    const counts: Record<GameMode, number> = { ranked: 0, quick: 0, private: 0, practice: 0 };
+    for (const room of this.rooms.values()) if (room.status === 'active') counts[room.mode]++;
+    return counts;
+  }
+
   /** The room for `gameId` when this node hosts it now (no lookup beyond memory). */
   hosted(gameId: string): GameRoom | undefined {
     return this.rooms.get(gameId);

@@ -30,6 +30,11 @@ export interface GroupCommitHooks {
    * to hold a window open (and kill the process in it); it has no other use.
    */
   beforeCommit?(size: number): Promise<void>;
+  /**
+   * A batch of `size` writes committed after `ms` milliseconds (from taking the batch to its
+   * commit). The metrics observe it (docs/operations.md, "Metrics"); it must not throw.
+   */
+  committed?(size: number, ms: number): void;
 }
 
 export interface GroupCommitOptions<Tx, Item, Result> {
@@ -112,6 +117,8 @@ export class GroupCommit<Tx, Item, Result> {
 
   private async flush(batch: Entry<Item, Result>[]): Promise<void> {
     let outcomes: Outcome<Result>[];
+    const committed = this.options.hooks?.committed;
+    const start = committed ? performance.now() : 0;
     try {
       const now = this.writeNow(batch);
       outcomes = now
@@ -141,6 +148,7 @@ export class GroupCommit<Tx, Item, Result> {
       );
       return;
     }
+    committed?.(batch.length, performance.now() - start);
     outcomes.forEach((outcome, i) => {
       if (outcome.ok) batch[i]!.resolve(outcome.value);
       else batch[i]!.reject(outcome.error);
