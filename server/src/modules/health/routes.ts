@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { APP_BUILD, APP_VERSION, RELEASE_LABEL } from '@shared/constants';
-import { healthContract, type HealthResponse } from '@shared/protocol';
-import type { ContractApp } from '../../http/contract';
+import { healthApi, type HealthResponse } from '@shared/protocol';
+import { route, type ContractApp } from '../../http/contract';
 import type { Db } from '../../db';
 import type { RedisConnections } from '../../infra/redis/connection';
 
@@ -42,7 +42,7 @@ async function check(probe: () => Promise<unknown>): Promise<boolean> {
  * and answers 503 when either is down, for load balancers (docs/operations.md, "Running several nodes").
  */
 export function healthRoutes(app: ContractApp, deps: HealthDeps): void {
-  app.get('/api/health', { schema: healthContract }, async (request, reply) => {
+  route(app, healthApi.health, {}, async (request, reply) => {
     const { deep } = request.query;
     if (deep !== '1' && deep !== 'true') return HEALTH;
     const [database, redis] = await Promise.all([
