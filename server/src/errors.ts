@@ -4,6 +4,8 @@
  * place (`http/errors.ts`) and the WebSocket gateway maps them to ERROR frames, so no service
  * knows about either transport. See docs/design.md, "Errors".
  */
+import type { AuthErrorCode } from '@shared/protocol';
+
 export type ErrorKind =
   | 'invalid'
   | 'unauthenticated'
@@ -26,8 +28,6 @@ export class DomainError extends Error {
     this.name = 'DomainError';
   }
 }
-
-export type AuthErrorCode = 'auth_required' | 'invalid_token' | 'token_expired' | 'invalid_credentials';
 
 /** A request whose credentials are missing or no longer valid (HTTP 401, socket AUTH_REQUIRED). */
 export class AuthError extends DomainError {

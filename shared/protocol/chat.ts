@@ -3,6 +3,7 @@
  * contracts of /api/chat. See docs/protocol.md, "Chat", and docs/api.md, "Chat".
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { userIdSchema } from './common';
 
 /** Longest message, in characters (Unicode code points) after trimming. */
@@ -64,7 +65,7 @@ export const conversationSchema = z.object({
   unreadCount: z.number().int().min(0),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
-export const conversationsContract = { response: { 200: z.array(conversationSchema) } };
+export const conversationsSchema = z.array(conversationSchema);
 
 const friendIdParamSchema = z
   .string()
@@ -99,18 +100,38 @@ export const chatPageSchema = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type ChatPage = z.infer<typeof chatPageSchema>;
-export const chatMessagesContract = {
-  params: chatFriendParamsSchema,
-  querystring: chatMessagesQuerySchema,
-  response: { 200: chatPageSchema },
-};
 
 /** POST /api/chat/{friendId}/read: everything received so far is read. */
 export const chatReadSchema = z.object({
   lastReadId: z.number().int().nullable(),
   unreadCount: z.number().int().min(0),
 });
-export const chatReadContract = {
-  params: chatFriendParamsSchema,
-  response: { 200: chatReadSchema },
+
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** Conversations, history and the read marker; sending is over the socket (CHAT_SEND). */
+export const chatApi = {
+  conversations: defineEndpoint({
+    method: 'GET',
+    path: '/api/chat/conversations',
+    response: conversationsSchema,
+    auth: 'required',
+  }),
+  messages: defineEndpoint({
+    method: 'GET',
+    path: '/api/chat/:friendId/messages',
+    params: chatFriendParamsSchema,
+    query: chatMessagesQuerySchema,
+    response: chatPageSchema,
+    auth: 'required',
+    errors: ['chat_not_friends', 'chat_blocked', 'chat_self'],
+  }),
+  read: defineEndpoint({
+    method: 'POST',
+    path: '/api/chat/:friendId/read',
+    params: chatFriendParamsSchema,
+    response: chatReadSchema,
+    auth: 'required',
+    errors: ['chat_not_friends', 'chat_blocked', 'chat_self'],
+  }),
 };

@@ -3,6 +3,7 @@
  * register these schemas and the renderer infers its types from them. See docs/api.md, "Economy".
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 
 export const CURRENCY_TYPES = ['regular', 'premium'] as const;
 export const currencyTypeSchema = z.enum(CURRENCY_TYPES);
@@ -238,3 +239,131 @@ export const claimResponseSchema = z.object({
   currencyType: currencyTypeSchema,
   balance: balanceSchema,
 });
+
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** Balance, ledger, shop and purchases: every one the signed-in player's own. */
+export const currencyApi = {
+  balance: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/balance',
+    response: balanceSchema,
+    auth: 'required',
+  }),
+  transactions: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/transactions',
+    query: transactionsQuerySchema,
+    response: transactionsResponseSchema,
+    auth: 'required',
+  }),
+  shop: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/shop',
+    response: shopResponseSchema,
+    auth: 'required',
+  }),
+  purchase: defineEndpoint({
+    method: 'POST',
+    path: '/api/currency/shop/:id/purchase',
+    params: shopItemParamsSchema,
+    response: purchaseResponseSchema,
+    auth: 'required',
+    errors: ['shop_item_not_found', 'not_for_sale', 'already_owned', 'insufficient_funds'],
+  }),
+  purchases: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/purchases',
+    response: purchasesResponseSchema,
+    auth: 'required',
+  }),
+};
+
+/** Coin and gem packs bought with money; see docs/api.md, "Payments". */
+export const paymentsApi = {
+  initialize: defineEndpoint({
+    method: 'POST',
+    path: '/api/currency/paystack/initialize',
+    body: initializePaymentBodySchema,
+    response: initializePaymentResponseSchema,
+    auth: 'required',
+    errors: ['shop_item_not_found', 'not_a_pack'],
+  }),
+  verify: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/paystack/verify',
+    query: verifyPaymentQuerySchema,
+    response: verifyPaymentResponseSchema,
+    auth: 'required',
+    errors: ['payment_not_found'],
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/currency/paystack/cancel',
+    body: cancelPaymentBodySchema,
+    response: cancelPaymentResponseSchema,
+    auth: 'required',
+    errors: ['payment_not_found'],
+  }),
+  pending: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/pending-transactions',
+    response: pendingTransactionsResponseSchema,
+    auth: 'required',
+  }),
+  /** Paystack's notice of a payment: the signature covers the raw bytes, so they are read as such. */
+  webhook: defineEndpoint({
+    method: 'POST',
+    path: '/api/paystack/webhook',
+    body: 'raw',
+    auth: 'none',
+    errors: ['invalid_signature', 'invalid_json'],
+  }),
+};
+
+/** Daily, achievement and game rewards: every one the signed-in player's own. */
+export const rewardsApi = {
+  daily: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/daily-rewards',
+    response: dailyRewardsResponseSchema,
+    auth: 'required',
+  }),
+  claimDaily: defineEndpoint({
+    method: 'POST',
+    path: '/api/currency/daily-rewards/claim',
+    response: dailyClaimResponseSchema,
+    auth: 'required',
+    errors: ['already_claimed', 'no_daily_reward'],
+  }),
+  achievements: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/achievement-rewards',
+    query: limitQuerySchema,
+    response: achievementsResponseSchema,
+    auth: 'required',
+  }),
+  claimAchievement: defineEndpoint({
+    method: 'POST',
+    path: '/api/currency/achievement-rewards/claim',
+    body: claimAchievementBodySchema,
+    response: claimResponseSchema,
+    auth: 'required',
+    errors: ['achievement_not_found', 'already_claimed'],
+  }),
+  gameRewards: defineEndpoint({
+    method: 'GET',
+    path: '/api/currency/game-rewards',
+    query: limitQuerySchema,
+    response: gameRewardsResponseSchema,
+    auth: 'required',
+  }),
+  claimGameReward: defineEndpoint({
+    method: 'POST',
+    path: '/api/currency/game-rewards/claim',
+    body: claimGameRewardBodySchema,
+    response: claimResponseSchema,
+    auth: 'required',
+    errors: ['game_reward_not_found', 'already_claimed'],
+  }),
+};

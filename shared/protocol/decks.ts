@@ -4,6 +4,8 @@
  * and avatars".
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { activateSoundPackBodySchema, soundPackStateSchema } from './sound';
 import { currencyTypeSchema } from './currency';
 
 /** The system default deck: every player owns it, and it is the default until they pick another. */
@@ -104,3 +106,87 @@ export const avatarChoiceResponseSchema = z.object({
 });
 
 export const imageUrlResponseSchema = z.object({ imageUrl: z.string() });
+
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** The deck catalogue and the caller's collection; see docs/api.md, "Decks and avatars". */
+export const deckApi = {
+  catalog: defineEndpoint({
+    method: 'GET',
+    path: '/api/deck/catalog',
+    response: deckCatalogResponseSchema,
+    auth: 'required',
+  }),
+  myDecks: defineEndpoint({
+    method: 'GET',
+    path: '/api/deck/my-decks',
+    response: myDecksResponseSchema,
+    auth: 'required',
+  }),
+  acquire: defineEndpoint({
+    method: 'POST',
+    path: '/api/deck/acquire/:deckId',
+    params: deckIdParamsSchema,
+    response: acquireDeckResponseSchema,
+    auth: 'required',
+    errors: ['deck_not_found', 'deck_already_owned', 'insufficient_funds'],
+  }),
+  setDefault: defineEndpoint({
+    method: 'POST',
+    path: '/api/deck/set-default/:deckId',
+    params: deckIdParamsSchema,
+    response: deckDefaultResponseSchema,
+    auth: 'required',
+    errors: ['deck_not_found', 'deck_not_owned'],
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/deck/remove/:deckId',
+    params: deckIdParamsSchema,
+    response: deckDefaultResponseSchema,
+    auth: 'required',
+    errors: ['deck_not_found', 'deck_not_owned', 'system_deck'],
+  }),
+};
+
+/** The caller's avatar and sound pack, and the public avatar look-ups. */
+export const customizationApi = {
+  setAvatar: defineEndpoint({
+    method: 'PUT',
+    path: '/api/users/me/avatar',
+    body: setAvatarBodySchema,
+    response: avatarChoiceResponseSchema,
+    auth: 'required',
+    errors: ['avatar_not_found'],
+  }),
+  soundPack: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/me/sound-pack',
+    response: soundPackStateSchema,
+    auth: 'required',
+  }),
+  activateSoundPack: defineEndpoint({
+    method: 'POST',
+    path: '/api/users/me/sound-pack',
+    body: activateSoundPackBodySchema,
+    response: soundPackStateSchema,
+    auth: 'required',
+    errors: ['sound_pack_not_found'],
+  }),
+  avatarImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/customization/avatars/:avatarId',
+    params: avatarIdParamsSchema,
+    response: imageUrlResponseSchema,
+    auth: 'none',
+    errors: ['avatar_not_found'],
+  }),
+  shopItemImage: defineEndpoint({
+    method: 'GET',
+    path: '/api/customization/shopItem/:avatarId',
+    params: avatarIdParamsSchema,
+    response: imageUrlResponseSchema,
+    auth: 'none',
+    errors: ['shop_item_not_found'],
+  }),
+};

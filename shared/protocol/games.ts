@@ -4,6 +4,7 @@
  * REST routes. See docs/design.md, "REST contracts".
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { BOT_LEVELS } from '../game/bots';
 import { cardSchema, gameIdSchema, seatSchema, userIdSchema } from './common';
 
@@ -187,3 +188,57 @@ export const leaderboardEntrySchema = z.object({
 });
 export const leaderboardSchema = z.array(leaderboardEntrySchema);
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
+
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** Starting practice and private games, the game lists, a game's summary and replay, the leaderboard. */
+export const gamesApi = {
+  practice: defineEndpoint({
+    method: 'POST',
+    path: '/api/games/practice',
+    body: practiceBodySchema,
+    response: practiceCreatedSchema,
+    status: 201,
+    auth: 'required',
+    errors: ['already_in_game'],
+  }),
+  private: defineEndpoint({
+    method: 'POST',
+    path: '/api/game-rooms/private',
+    body: privateGameBodySchema,
+    response: privateGameCreatedSchema,
+    status: 201,
+    auth: 'required',
+    errors: ['friendship_not_found', 'cannot_challenge_self', 'blocked', 'already_in_game', 'friend_in_game'],
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/games',
+    query: gamesQuerySchema,
+    response: gameListSchema,
+    auth: 'required',
+  }),
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/api/games/:id',
+    params: gameIdParamsSchema,
+    response: gameSummarySchema,
+    auth: 'required',
+    errors: ['game_not_found'],
+  }),
+  replay: defineEndpoint({
+    method: 'GET',
+    path: '/api/games/:id/replay',
+    params: gameIdParamsSchema,
+    response: gameReplaySchema,
+    auth: 'required',
+    errors: ['game_not_found'],
+  }),
+  leaderboard: defineEndpoint({
+    method: 'GET',
+    path: '/api/leaderboard',
+    query: leaderboardQuerySchema,
+    response: leaderboardSchema,
+    auth: 'none',
+  }),
+};

@@ -19,3 +19,5 @@ export * from './emotes';
 export * from './sound';
 export * from './delta';
 export * from './rating-history';
+export * from './endpoint';
+export * from './api';

@@ -3,6 +3,7 @@
  * the audit log and image uploads). See docs/api.md, "Staff area".
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { balanceSchema, currencyTypeSchema, dailyRewardSchema, shopItemKindSchema } from './currency';
 
 const MAX_AMOUNT = 1_000_000_000;
@@ -215,3 +216,99 @@ export const uploadImageResponseSchema = z.object({ imageUrl: z.string() });
 export const uploadParamsSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.(png|jpg|webp|gif)$/),
 });
+
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** The staff area: managers and admins only (anyone else signed in gets 403 `staff_only`). */
+export const managerApi = {
+  dailyRewards: defineEndpoint({
+    method: 'GET',
+    path: '/api/manager/daily-rewards',
+    response: managerDailyRewardsResponseSchema,
+    auth: 'staff',
+    errors: ['staff_only'],
+  }),
+  createDailyReward: defineEndpoint({
+    method: 'POST',
+    path: '/api/manager/daily-rewards',
+    body: createDailyRewardBodySchema,
+    response: dailyRewardSchema,
+    status: 201,
+    auth: 'staff',
+    errors: ['staff_only', 'daily_reward_day_taken', 'unknown_bonus_item'],
+  }),
+  updateDailyReward: defineEndpoint({
+    method: 'PUT',
+    path: '/api/manager/daily-rewards/:id',
+    params: managerIdParamsSchema,
+    body: updateDailyRewardBodySchema,
+    response: dailyRewardSchema,
+    auth: 'staff',
+    errors: [
+      'staff_only',
+      'daily_reward_not_found',
+      'daily_reward_day_taken',
+      'unknown_bonus_item',
+      'nothing_to_change',
+    ],
+  }),
+  deleteDailyReward: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/manager/daily-rewards/:id',
+    params: managerIdParamsSchema,
+    status: 204,
+    auth: 'staff',
+    errors: ['staff_only', 'daily_reward_not_found'],
+  }),
+  shopItems: defineEndpoint({
+    method: 'GET',
+    path: '/api/manager/shop-items',
+    response: managerShopItemsResponseSchema,
+    auth: 'staff',
+    errors: ['staff_only'],
+  }),
+  createShopItem: defineEndpoint({
+    method: 'POST',
+    path: '/api/manager/shop-items',
+    body: createShopItemBodySchema,
+    response: managerShopItemSchema,
+    status: 201,
+    auth: 'staff',
+    errors: ['staff_only'],
+  }),
+  updateShopItem: defineEndpoint({
+    method: 'PUT',
+    path: '/api/manager/shop-items/:id',
+    params: managerIdParamsSchema,
+    body: updateShopItemBodySchema,
+    response: managerShopItemSchema,
+    auth: 'staff',
+    errors: ['staff_only', 'shop_item_not_found', 'nothing_to_change'],
+  }),
+  adjustBalance: defineEndpoint({
+    method: 'POST',
+    path: '/api/manager/users/:userId/adjust',
+    params: managerUserParamsSchema,
+    body: adjustBalanceBodySchema,
+    response: adjustBalanceResponseSchema,
+    auth: 'staff',
+    errors: ['staff_only', 'user_not_found', 'insufficient_funds'],
+  }),
+  audit: defineEndpoint({
+    method: 'GET',
+    path: '/api/manager/audit',
+    query: auditQuerySchema,
+    response: auditResponseSchema,
+    auth: 'staff',
+    errors: ['staff_only'],
+  }),
+  /** One image as multipart form data, a single field named `file`, at most 2 MB. */
+  uploadImage: defineEndpoint({
+    method: 'POST',
+    path: '/api/manager/upload-image',
+    body: 'multipart',
+    response: uploadImageResponseSchema,
+    auth: 'staff',
+    errors: ['staff_only', 'no_file', 'invalid_upload', 'file_too_large', 'unsupported_image'],
+  }),
+};

@@ -5,6 +5,7 @@
  * the clients take their types from them. See docs/design.md, "REST contracts".
  */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import {
   OAUTH_PLATFORMS,
   changeEmailBodySchema,
@@ -129,45 +130,136 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
-export const providersContract = { response: { 200: providersResponseSchema } };
-export const registerContract = { body: registerBodySchema, response: { 201: authResponseSchema } };
-export const loginContract = { body: loginBodySchema, response: { 200: authResponseSchema } };
-export const googleContract = { body: googleBodySchema, response: { 200: googleAuthResponseSchema } };
-export const googleStartContract = {
-  body: googleStartBodySchema,
-  response: { 200: googleStartResponseSchema },
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** Sign-up, sign-in (password and Google), the session, recovery and the account's settings. */
+export const authApi = {
+  providers: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/providers',
+    response: providersResponseSchema,
+    auth: 'none',
+  }),
+  googleStart: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/google/start',
+    body: googleStartBodySchema,
+    response: googleStartResponseSchema,
+    auth: 'none',
+    errors: ['google_unavailable'],
+  }),
+  googleCallback: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/google/callback',
+    body: googleCallbackBodySchema,
+    response: googleCallbackResponseSchema,
+    auth: 'none',
+    errors: ['google_unavailable'],
+  }),
+  googleExchange: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/google/exchange',
+    body: googleExchangeBodySchema,
+    response: googleAuthResponseSchema,
+    auth: 'none',
+    errors: ['google_unavailable'],
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    body: registerBodySchema,
+    response: authResponseSchema,
+    status: 201,
+    auth: 'none',
+    errors: ['username_taken', 'username_reserved', 'email_taken'],
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: loginBodySchema,
+    response: authResponseSchema,
+    auth: 'none',
+    errors: ['invalid_credentials', 'too_many_attempts'],
+  }),
+  google: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/google',
+    body: googleBodySchema,
+    response: googleAuthResponseSchema,
+    auth: 'none',
+    errors: ['google_unavailable'],
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    response: messageResponseSchema,
+    auth: 'required',
+  }),
+  user: defineEndpoint({ method: 'GET', path: '/api/auth/user', response: authUserSchema, auth: 'required' }),
+  resendVerification: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    response: resendVerificationResponseSchema,
+    auth: 'required',
+    errors: ['no_email', 'already_verified'],
+  }),
+  /** The link in a verification mail: always a redirect into the app (303) with a notice. */
+  verifyEmail: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    query: verifyEmailQuerySchema,
+    status: 303,
+    auth: 'none',
+  }),
+  deleteAccount: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/delete-account',
+    body: deleteAccountBodySchema,
+    response: deleteAccountResponseSchema,
+    auth: 'required',
+    errors: ['incorrect_password'],
+  }),
+  restoreAccount: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/restore-account',
+    response: restoreAccountResponseSchema,
+    auth: 'required',
+  }),
+  forgotPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    body: forgotPasswordBodySchema,
+    response: messageResponseSchema,
+    auth: 'none',
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    body: resetPasswordBodySchema,
+    response: messageResponseSchema,
+    auth: 'none',
+    errors: ['invalid_reset_token'],
+  }),
+  account: defineEndpoint({
+    method: 'GET',
+    path: '/api/auth/account',
+    response: accountSettingsResponseSchema,
+    auth: 'required',
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/change-password',
+    body: changePasswordBodySchema,
+    response: messageResponseSchema,
+    auth: 'required',
+    errors: ['incorrect_password', 'too_many_attempts'],
+  }),
+  changeEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/auth/change-email',
+    body: changeEmailBodySchema,
+    response: changeEmailResponseSchema,
+    auth: 'required',
+    errors: ['incorrect_password', 'too_many_attempts', 'same_email', 'email_taken'],
+  }),
 };
-export const googleCallbackContract = {
-  body: googleCallbackBodySchema,
-  response: { 200: googleCallbackResponseSchema },
-};
-export const googleExchangeContract = {
-  body: googleExchangeBodySchema,
-  response: { 200: googleAuthResponseSchema },
-};
-export const logoutContract = { response: { 200: messageResponseSchema } };
-export const currentUserContract = { response: { 200: authUserSchema } };
-export const resendVerificationContract = { response: { 200: resendVerificationResponseSchema } };
-export const verifyEmailContract = { querystring: verifyEmailQuerySchema };
-export const deleteAccountContract = {
-  body: deleteAccountBodySchema,
-  response: { 200: deleteAccountResponseSchema },
-};
-export const restoreAccountContract = { response: { 200: restoreAccountResponseSchema } };
-export const forgotPasswordContract = {
-  body: forgotPasswordBodySchema,
-  response: { 200: messageResponseSchema },
-};
-export const resetPasswordContract = {
-  body: resetPasswordBodySchema,
-  response: { 200: messageResponseSchema },
-};
-export const changePasswordContract = {
-  body: changePasswordBodySchema,
-  response: { 200: messageResponseSchema },
-};
-export const changeEmailContract = {
-  body: changeEmailBodySchema,
-  response: { 200: changeEmailResponseSchema },
-};
-export const accountSettingsContract = { response: { 200: accountSettingsResponseSchema } };

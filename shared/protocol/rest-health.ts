@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { clientVersionSchema, updateUrlsSchema } from './client-version';
+import { defineEndpoint } from './endpoint';
 
 const checkSchema = z.enum(['up', 'down', 'not_configured']);
 
@@ -23,7 +24,14 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
 export const healthQuerySchema = z.object({ deep: z.enum(['0', '1', 'true', 'false']).optional() });
 
-export const healthContract = {
-  querystring: healthQuerySchema,
-  response: { 200: healthResponseSchema, 503: healthResponseSchema },
+/** Liveness at once; `?deep=1` also asks the database and Redis, answering 503 when one is down. */
+export const healthApi = {
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/api/health',
+    query: healthQuerySchema,
+    response: healthResponseSchema,
+    alsoAnswers: [503],
+    auth: 'none',
+  }),
 };

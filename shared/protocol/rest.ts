@@ -1,5 +1,7 @@
 /** REST request bodies and answers, shared by server and clients. See docs/design.md, "REST contracts". */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
+import { ratingHistoryQuerySchema, ratingHistorySchema } from './rating-history';
 import {
   RESERVED_USERNAME_MESSAGE,
   findInvisibleCharacter,
@@ -13,7 +15,7 @@ import {
   PASSWORD_TOO_SHORT,
 } from '../passwords';
 import { avatarSourceSchema, playerStatusSchema } from './decks';
-import { gameModeSchema } from './games';
+import { gameModeSchema, userGamesQuerySchema, userGamesSchema } from './games';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
@@ -190,7 +192,35 @@ export const playerProfileSchema = z.object({
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 
-export const profileContract = {
-  params: userIdParamsSchema,
-  response: { 200: playerProfileSchema },
+/**
+ * A player as others see them: the profile, recent games and rating history. Signed in first, and
+ * the same 404 for an unknown player and a blocked pair; see docs/design.md, "Social".
+ */
+export const playersApi = {
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/:id/profile',
+    params: userIdParamsSchema,
+    response: playerProfileSchema,
+    auth: 'required',
+    errors: ['user_not_found'],
+  }),
+  games: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/:id/games',
+    params: userIdParamsSchema,
+    query: userGamesQuerySchema,
+    response: userGamesSchema,
+    auth: 'required',
+    errors: ['user_not_found'],
+  }),
+  ratingHistory: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/:id/rating-history',
+    params: userIdParamsSchema,
+    query: ratingHistoryQuerySchema,
+    response: ratingHistorySchema,
+    auth: 'required',
+    errors: ['user_not_found'],
+  }),
 };

@@ -1,5 +1,6 @@
 /** Friends, requests, blocking, search and profile visibility. See docs/api.md, "Friends". */
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint';
 import { avatarSourceSchema, playerStatusSchema } from './decks';
 
 /** A user id in a body: a positive safe integer. */
@@ -102,3 +103,75 @@ export const visibilitySchema = z.object({ profileVisibility: profileVisibilityS
 export const visibilityBodySchema = z.object({
   profileVisibility: z.enum(PROFILE_VISIBILITIES, { message: 'profileVisibility must be public or private' }),
 });
+
+// ── Endpoints ───────────────────────────────────────────────────────────────────────────────────
+
+/** Friends, requests, blocks, search and profile visibility: every one the caller's own. */
+export const socialApi = {
+  friends: defineEndpoint({
+    method: 'GET',
+    path: '/api/friends',
+    response: friendsListSchema,
+    auth: 'required',
+  }),
+  request: defineEndpoint({
+    method: 'POST',
+    path: '/api/friends/request',
+    body: friendRequestBodySchema,
+    response: friendshipSchema,
+    auth: 'required',
+    errors: ['user_not_found', 'cannot_friend_self', 'already_friends', 'request_pending'],
+  }),
+  respond: defineEndpoint({
+    method: 'POST',
+    path: '/api/friends/respond',
+    body: friendRespondBodySchema,
+    response: friendRespondResultSchema,
+    auth: 'required',
+    errors: ['friend_request_not_found', 'request_changed'],
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/friends/remove',
+    body: friendRemoveBodySchema,
+    response: socialDoneSchema,
+    auth: 'required',
+    errors: ['not_friends'],
+  }),
+  block: defineEndpoint({
+    method: 'POST',
+    path: '/api/friends/block',
+    body: blockBodySchema,
+    response: friendshipSchema,
+    auth: 'required',
+    errors: ['user_not_found', 'cannot_block_self'],
+  }),
+  unblock: defineEndpoint({
+    method: 'POST',
+    path: '/api/friends/unblock',
+    body: blockBodySchema,
+    response: socialDoneSchema,
+    auth: 'required',
+    errors: ['not_blocked'],
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/friends/search',
+    query: friendSearchQuerySchema,
+    response: friendSearchResultSchema,
+    auth: 'required',
+  }),
+  visibility: defineEndpoint({
+    method: 'GET',
+    path: '/api/users/me/visibility',
+    response: visibilitySchema,
+    auth: 'required',
+  }),
+  setVisibility: defineEndpoint({
+    method: 'PUT',
+    path: '/api/users/me/visibility',
+    body: visibilityBodySchema,
+    response: visibilitySchema,
+    auth: 'required',
+  }),
+};

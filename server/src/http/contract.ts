@@ -1,6 +1,18 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifySchema,
+  FastifySchemaCompiler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { EndpointSpec } from '@shared/protocol';
 import { DomainError } from '../errors';
 import { parseInput } from './errors';
 
@@ -31,3 +43,67 @@ export function withContracts(app: FastifyInstance) {
 }
 
 export type ContractApp = ReturnType<typeof withContracts>;
+
+type Schema<S> = S extends z.ZodType ? S : undefined;
+/** The Fastify schema of an endpoint, typed so the handler sees parsed params, query and body. */
+type RouteSchemaOf<E extends EndpointSpec> = {
+  params: Schema<E['params']>;
+  querystring: Schema<E['query']>;
+  body: Schema<E['body']>;
+  response: E['response'] extends z.ZodType ? Record<number, E['response']> : undefined;
+};
+type Options<E extends EndpointSpec> = Omit<
+  RouteShorthandOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    RouteSchemaOf<E>,
+    ZodTypeProvider
+  >,
+  'schema'
+>;
+type Handler<E extends EndpointSpec> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  RouteSchemaOf<E>,
+  ZodTypeProvider
+>;
+
+/** The Fastify schema of an endpoint: its zod schemas, the response under each status it answers. */
+export function routeSchema(endpoint: EndpointSpec): FastifySchema {
+  const schema: FastifySchema = {};
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (typeof endpoint.body === 'object') schema.body = endpoint.body;
+  if (endpoint.response) {
+    const response: Record<number, z.ZodType> = { [endpoint.status ?? 200]: endpoint.response };
+    for (const status of endpoint.alsoAnswers ?? []) response[status] = endpoint.response;
+    schema.response = response;
+  }
+  return schema;
+}
+
+/**
+ * Registers an endpoint of `shared/protocol`: its method, path and schemas come from the contract,
+ * the route adds only its hooks (the auth hook the contract's `auth` names) and its handler.
+ * See docs/design.md, "REST contracts".
+ */
+export function route<E extends EndpointSpec>(
+  app: ContractApp,
+  endpoint: E,
+  options: Options<E>,
+  handler: Handler<E>,
+): void {
+  app.route({
+    ...(options as object),
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: routeSchema(endpoint),
+    handler: handler as RouteHandlerMethod,
+  });
+}

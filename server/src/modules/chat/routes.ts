@@ -1,6 +1,6 @@
-import { chatMessagesContract, chatReadContract, conversationsContract } from '@shared/protocol';
+import { chatApi } from '@shared/protocol';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import type { ChatService } from './service';
 
 /** /api/chat: conversations, history and the read marker. Sending is over the socket (CHAT_SEND). */
@@ -11,18 +11,15 @@ export function chatRoutes(
   const auth = requireAuth(deps.authenticator);
   const { chat } = deps;
 
-  app.get('/api/chat/conversations', { preHandler: auth, schema: conversationsContract }, async (request) =>
+  route(app, chatApi.conversations, { preHandler: auth }, async (request) =>
     chat.conversations(authOf(request).user.id),
   );
 
-  app.get(
-    '/api/chat/:friendId/messages',
-    { preHandler: auth, schema: chatMessagesContract },
-    async (request) =>
-      chat.page(authOf(request).user.id, request.params.friendId, request.query.before, request.query.limit),
+  route(app, chatApi.messages, { preHandler: auth }, async (request) =>
+    chat.page(authOf(request).user.id, request.params.friendId, request.query.before, request.query.limit),
   );
 
-  app.post('/api/chat/:friendId/read', { preHandler: auth, schema: chatReadContract }, async (request) =>
+  route(app, chatApi.read, { preHandler: auth }, async (request) =>
     chat.read(authOf(request).user.id, request.params.friendId),
   );
 }

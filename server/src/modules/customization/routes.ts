@@ -1,13 +1,6 @@
-import {
-  activateSoundPackBodySchema,
-  avatarChoiceResponseSchema,
-  avatarIdParamsSchema,
-  imageUrlResponseSchema,
-  setAvatarBodySchema,
-  soundPackStateSchema,
-} from '@shared/protocol';
+import { customizationApi } from '@shared/protocol';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import type { CustomizationService } from './service';
 
 /**
@@ -19,42 +12,26 @@ export function customizationRoutes(
   app: ContractApp,
   deps: { authenticator: Authenticator; customization: CustomizationService },
 ): void {
-  const auth = requireAuth(deps.authenticator);
+  const auth = { preValidation: requireAuth(deps.authenticator) };
   const { customization } = deps;
 
-  app.put(
-    '/api/users/me/avatar',
-    {
-      preValidation: auth,
-      schema: { body: setAvatarBodySchema, response: { 200: avatarChoiceResponseSchema } },
-    },
-    async (request) => customization.chooseAvatar(authOf(request).user.id, request.body.avatarId),
+  route(app, customizationApi.setAvatar, auth, async (request) =>
+    customization.chooseAvatar(authOf(request).user.id, request.body.avatarId),
   );
 
-  app.get(
-    '/api/users/me/sound-pack',
-    { preValidation: auth, schema: { response: { 200: soundPackStateSchema } } },
-    async (request) => customization.soundPacks(authOf(request).user.id),
+  route(app, customizationApi.soundPack, auth, async (request) =>
+    customization.soundPacks(authOf(request).user.id),
   );
 
-  app.post(
-    '/api/users/me/sound-pack',
-    {
-      preValidation: auth,
-      schema: { body: activateSoundPackBodySchema, response: { 200: soundPackStateSchema } },
-    },
-    async (request) => customization.activateSoundPack(authOf(request).user.id, request.body.itemId),
+  route(app, customizationApi.activateSoundPack, auth, async (request) =>
+    customization.activateSoundPack(authOf(request).user.id, request.body.itemId),
   );
 
-  app.get(
-    '/api/customization/avatars/:avatarId',
-    { schema: { params: avatarIdParamsSchema, response: { 200: imageUrlResponseSchema } } },
-    async (request) => customization.avatarImageUrl(request.params.avatarId),
+  route(app, customizationApi.avatarImage, {}, async (request) =>
+    customization.avatarImageUrl(request.params.avatarId),
   );
 
-  app.get(
-    '/api/customization/shopItem/:avatarId',
-    { schema: { params: avatarIdParamsSchema, response: { 200: imageUrlResponseSchema } } },
-    async (request) => customization.shopItemImageUrl(request.params.avatarId),
+  route(app, customizationApi.shopItemImage, {}, async (request) =>
+    customization.shopItemImageUrl(request.params.avatarId),
   );
 }

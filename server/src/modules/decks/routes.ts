@@ -1,12 +1,6 @@
-import {
-  acquireDeckResponseSchema,
-  deckCatalogResponseSchema,
-  deckDefaultResponseSchema,
-  deckIdParamsSchema,
-  myDecksResponseSchema,
-} from '@shared/protocol';
+import { deckApi } from '@shared/protocol';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import type { DeckService } from './service';
 
 /** The deck catalogue and the caller's collection: every route private. See docs/api.md, "Decks and avatars". */
@@ -15,45 +9,22 @@ export function deckRoutes(
   deps: { authenticator: Authenticator; decks: DeckService },
 ): void {
   // Before validation, so an anonymous caller gets the 401 whatever the path holds.
-  const auth = requireAuth(deps.authenticator);
+  const auth = { preValidation: requireAuth(deps.authenticator) };
   const { decks } = deps;
 
-  app.get(
-    '/api/deck/catalog',
-    { preValidation: auth, schema: { response: { 200: deckCatalogResponseSchema } } },
-    async (request) => decks.catalog(authOf(request).user.id),
+  route(app, deckApi.catalog, auth, async (request) => decks.catalog(authOf(request).user.id));
+
+  route(app, deckApi.myDecks, auth, async (request) => decks.myDecks(authOf(request).user.id));
+
+  route(app, deckApi.acquire, auth, async (request) =>
+    decks.acquire(authOf(request).user.id, request.params.deckId),
   );
 
-  app.get(
-    '/api/deck/my-decks',
-    { preValidation: auth, schema: { response: { 200: myDecksResponseSchema } } },
-    async (request) => decks.myDecks(authOf(request).user.id),
+  route(app, deckApi.setDefault, auth, async (request) =>
+    decks.setDefault(authOf(request).user.id, request.params.deckId),
   );
 
-  app.post(
-    '/api/deck/acquire/:deckId',
-    {
-      preValidation: auth,
-      schema: { params: deckIdParamsSchema, response: { 200: acquireDeckResponseSchema } },
-    },
-    async (request) => decks.acquire(authOf(request).user.id, request.params.deckId),
-  );
-
-  app.post(
-    '/api/deck/set-default/:deckId',
-    {
-      preValidation: auth,
-      schema: { params: deckIdParamsSchema, response: { 200: deckDefaultResponseSchema } },
-    },
-    async (request) => decks.setDefault(authOf(request).user.id, request.params.deckId),
-  );
-
-  app.delete(
-    '/api/deck/remove/:deckId',
-    {
-      preValidation: auth,
-      schema: { params: deckIdParamsSchema, response: { 200: deckDefaultResponseSchema } },
-    },
-    async (request) => decks.remove(authOf(request).user.id, request.params.deckId),
+  route(app, deckApi.remove, auth, async (request) =>
+    decks.remove(authOf(request).user.id, request.params.deckId),
   );
 }

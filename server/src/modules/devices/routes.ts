@@ -1,8 +1,8 @@
-import { deactivateDeviceContract, deviceTokenContract } from '@shared/protocol';
+import { devicesApi } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import { deactivateDeviceToken, upsertDeviceToken } from './repo';
 
 export function deviceRoutes(
@@ -11,7 +11,7 @@ export function deviceRoutes(
 ): void {
   const auth = requireAuth(deps.authenticator);
 
-  app.post('/api/device-tokens', { preValidation: auth, schema: deviceTokenContract }, async (request) => {
+  route(app, devicesApi.register, { preValidation: auth }, async (request) => {
     const body = request.body;
     const row = await upsertDeviceToken(deps.db.kysely, {
       userId: authOf(request).user.id,
@@ -29,15 +29,11 @@ export function deviceRoutes(
     };
   });
 
-  app.post(
-    '/api/device-tokens/deactivate',
-    { preValidation: auth, schema: deactivateDeviceContract },
-    async (request) => {
-      const { token } = request.body;
-      if (!(await deactivateDeviceToken(deps.db.kysely, authOf(request).user.id, token, deps.now()))) {
-        throw new DomainError('not_found', 'No such device token for this account', 'device_token_not_found');
-      }
-      return { isActive: false as const };
-    },
-  );
+  route(app, devicesApi.deactivate, { preValidation: auth }, async (request) => {
+    const { token } = request.body;
+    if (!(await deactivateDeviceToken(deps.db.kysely, authOf(request).user.id, token, deps.now()))) {
+      throw new DomainError('not_found', 'No such device token for this account', 'device_token_not_found');
+    }
+    return { isActive: false as const };
+  });
 }

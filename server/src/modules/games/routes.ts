@@ -1,23 +1,6 @@
-import {
-  gameIdParamsSchema,
-  gameListSchema,
-  gameReplaySchema,
-  gameSummarySchema,
-  gamesQuerySchema,
-  leaderboardQuerySchema,
-  leaderboardSchema,
-  practiceBodySchema,
-  practiceCreatedSchema,
-  ratingHistoryQuerySchema,
-  ratingHistorySchema,
-  privateGameBodySchema,
-  privateGameCreatedSchema,
-  userGamesQuerySchema,
-  userGamesSchema,
-  userIdParamsSchema,
-} from '@shared/protocol';
+import { gamesApi, playersApi } from '@shared/protocol';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import type { GameService } from './service';
 
 export function gameRoutes(
@@ -27,78 +10,39 @@ export function gameRoutes(
   const auth = requireAuth(deps.authenticator);
   const { games } = deps;
 
-  app.post(
-    '/api/games/practice',
-    { preHandler: auth, schema: { body: practiceBodySchema, response: { 201: practiceCreatedSchema } } },
-    async (request, reply) => {
-      const { user } = authOf(request);
-      return reply
-        .code(201)
-        .send(await games.startPractice(user, request.body.difficulty, request.body.opponents ?? 1));
-    },
+  route(app, gamesApi.practice, { preHandler: auth }, async (request, reply) => {
+    const { user } = authOf(request);
+    return reply
+      .code(201)
+      .send(await games.startPractice(user, request.body.difficulty, request.body.opponents ?? 1));
+  });
+
+  route(app, gamesApi.private, { preHandler: auth }, async (request, reply) => {
+    const { user } = authOf(request);
+    return reply.code(201).send(await games.createPrivate(user, request.body.friendshipId));
+  });
+
+  route(app, gamesApi.list, { preHandler: auth }, async (request) =>
+    games.list(authOf(request).user.id, request.query.scope, request.query.limit),
   );
 
-  app.post(
-    '/api/game-rooms/private',
-    {
-      preHandler: auth,
-      schema: { body: privateGameBodySchema, response: { 201: privateGameCreatedSchema } },
-    },
-    async (request, reply) => {
-      const { user } = authOf(request);
-      return reply.code(201).send(await games.createPrivate(user, request.body.friendshipId));
-    },
+  route(app, gamesApi.summary, { preHandler: auth }, async (request) =>
+    games.summary(authOf(request).user.id, request.params.id),
   );
 
-  app.get(
-    '/api/games',
-    { preHandler: auth, schema: { querystring: gamesQuerySchema, response: { 200: gameListSchema } } },
-    async (request) => games.list(authOf(request).user.id, request.query.scope, request.query.limit),
+  route(app, gamesApi.replay, { preHandler: auth }, async (request) =>
+    games.replay(authOf(request).user.id, request.params.id),
   );
 
-  app.get(
-    '/api/games/:id',
-    { preHandler: auth, schema: { params: gameIdParamsSchema, response: { 200: gameSummarySchema } } },
-    async (request) => games.summary(authOf(request).user.id, request.params.id),
+  // Signed in first, as the profile route: a stranger learns nothing, not even which ids are valid.
+  route(app, playersApi.games, { preValidation: auth }, async (request) =>
+    games.recentOf(authOf(request).user.id, request.params.id, request.query.limit),
   );
 
-  app.get(
-    '/api/games/:id/replay',
-    { preHandler: auth, schema: { params: gameIdParamsSchema, response: { 200: gameReplaySchema } } },
-    async (request) => games.replay(authOf(request).user.id, request.params.id),
+  // As the profile: signed in first, then the same 404 for an unknown player and a blocked pair.
+  route(app, playersApi.ratingHistory, { preValidation: auth }, async (request) =>
+    games.ratingHistoryOf(authOf(request).user.id, request.params.id, request.query.limit),
   );
 
-  app.get(
-    '/api/users/:id/games',
-    {
-      // Signed in first, as the profile route: a stranger learns nothing, not even which ids are valid.
-      preValidation: auth,
-      schema: {
-        params: userIdParamsSchema,
-        querystring: userGamesQuerySchema,
-        response: { 200: userGamesSchema },
-      },
-    },
-    async (request) => games.recentOf(authOf(request).user.id, request.params.id, request.query.limit),
-  );
-
-  app.get(
-    '/api/users/:id/rating-history',
-    {
-      // As the profile: signed in first, then the same 404 for an unknown player and a blocked pair.
-      preValidation: auth,
-      schema: {
-        params: userIdParamsSchema,
-        querystring: ratingHistoryQuerySchema,
-        response: { 200: ratingHistorySchema },
-      },
-    },
-    async (request) => games.ratingHistoryOf(authOf(request).user.id, request.params.id, request.query.limit),
-  );
-
-  app.get(
-    '/api/leaderboard',
-    { schema: { querystring: leaderboardQuerySchema, response: { 200: leaderboardSchema } } },
-    async (request) => games.leaderboard(request.query.limit),
-  );
+  route(app, gamesApi.leaderboard, {}, async (request) => games.leaderboard(request.query.limit));
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { APP_BUILD, APP_VERSION, RELEASE_LABEL } from '@shared/constants';
-import { healthContract, type ClientUpdate, type HealthResponse } from '@shared/protocol';
-import type { ContractApp } from '../../http/contract';
+import { healthApi, type ClientUpdate, type HealthResponse } from '@shared/protocol';
+import { route, type ContractApp } from '../../http/contract';
 import type { Db } from '../../db';
 import type { RedisConnections } from '../../infra/redis/connection';
 
@@ -47,7 +47,7 @@ async function check(probe: () => Promise<unknown>): Promise<boolean> {
 export function healthRoutes(app: ContractApp, deps: HealthDeps): void {
   // A desktop or mobile app asks here at start, signed in or not, whether it is still served.
   const shallow = { ...HEALTH, ...deps.clientUpdate };
-  app.get('/api/health', { schema: healthContract }, async (request, reply) => {
+  route(app, healthApi.health, {}, async (request, reply) => {
     const { deep } = request.query;
     if (deep !== '1' && deep !== 'true') return shallow;
     const [database, redis] = await Promise.all([

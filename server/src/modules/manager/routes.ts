@@ -2,28 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  MAX_UPLOAD_BYTES,
-  adjustBalanceBodySchema,
-  adjustBalanceResponseSchema,
-  auditQuerySchema,
-  auditResponseSchema,
-  createDailyRewardBodySchema,
-  createShopItemBodySchema,
-  dailyRewardSchema,
-  managerDailyRewardsResponseSchema,
-  managerIdParamsSchema,
-  managerShopItemSchema,
-  managerShopItemsResponseSchema,
-  managerUserParamsSchema,
-  updateDailyRewardBodySchema,
-  updateShopItemBodySchema,
-  uploadImageResponseSchema,
-  uploadParamsSchema,
-} from '@shared/protocol';
+import { MAX_UPLOAD_BYTES, managerApi, uploadParamsSchema } from '@shared/protocol';
 import { DomainError } from '../../errors';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import { errorBody } from '../../http/errors';
 import { isStaff, type ManagerService, type Staff } from './service';
 import { IMAGE_TYPES, storeImage, type ImageExtension } from './uploads';
@@ -59,97 +41,43 @@ export async function managerRoutes(
 
   // ── Daily rewards ───────────────────────────────────────────────────────────────────────────
 
-  app.get(
-    '/api/manager/daily-rewards',
-    { preValidation: staff, schema: { response: { 200: managerDailyRewardsResponseSchema } } },
-    async () => manager.dailyRewards(),
+  const options = { preValidation: staff };
+
+  route(app, managerApi.dailyRewards, options, async () => manager.dailyRewards());
+
+  route(app, managerApi.createDailyReward, options, async (request, reply) =>
+    reply.code(201).send(await manager.createDailyReward(staffOf(request), request.body)),
   );
 
-  app.post(
-    '/api/manager/daily-rewards',
-    {
-      preValidation: staff,
-      schema: { body: createDailyRewardBodySchema, response: { 201: dailyRewardSchema } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await manager.createDailyReward(staffOf(request), request.body)),
+  route(app, managerApi.updateDailyReward, options, async (request) =>
+    manager.updateDailyReward(staffOf(request), request.params.id, request.body),
   );
 
-  app.put(
-    '/api/manager/daily-rewards/:id',
-    {
-      preValidation: staff,
-      schema: {
-        params: managerIdParamsSchema,
-        body: updateDailyRewardBodySchema,
-        response: { 200: dailyRewardSchema },
-      },
-    },
-    async (request) => manager.updateDailyReward(staffOf(request), request.params.id, request.body),
-  );
-
-  app.delete(
-    '/api/manager/daily-rewards/:id',
-    { preValidation: staff, schema: { params: managerIdParamsSchema } },
-    async (request, reply) => {
-      await manager.deleteDailyReward(staffOf(request), request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  route(app, managerApi.deleteDailyReward, options, async (request, reply) => {
+    await manager.deleteDailyReward(staffOf(request), request.params.id);
+    return reply.code(204).send();
+  });
 
   // ── Shop items ──────────────────────────────────────────────────────────────────────────────
 
-  app.get(
-    '/api/manager/shop-items',
-    { preValidation: staff, schema: { response: { 200: managerShopItemsResponseSchema } } },
-    async () => manager.shopItems(),
+  route(app, managerApi.shopItems, options, async () => manager.shopItems());
+
+  route(app, managerApi.createShopItem, options, async (request, reply) =>
+    reply.code(201).send(await manager.createShopItem(staffOf(request), request.body)),
   );
 
-  app.post(
-    '/api/manager/shop-items',
-    {
-      preValidation: staff,
-      schema: { body: createShopItemBodySchema, response: { 201: managerShopItemSchema } },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await manager.createShopItem(staffOf(request), request.body)),
-  );
-
-  app.put(
-    '/api/manager/shop-items/:id',
-    {
-      preValidation: staff,
-      schema: {
-        params: managerIdParamsSchema,
-        body: updateShopItemBodySchema,
-        response: { 200: managerShopItemSchema },
-      },
-    },
-    async (request) => manager.updateShopItem(staffOf(request), request.params.id, request.body),
+  route(app, managerApi.updateShopItem, options, async (request) =>
+    manager.updateShopItem(staffOf(request), request.params.id, request.body),
   );
 
   // ── Balances and audit ──────────────────────────────────────────────────────────────────────
 
-  app.post(
-    '/api/manager/users/:userId/adjust',
-    {
-      preValidation: staff,
-      schema: {
-        params: managerUserParamsSchema,
-        body: adjustBalanceBodySchema,
-        response: { 200: adjustBalanceResponseSchema },
-      },
-    },
-    async (request) => manager.adjustBalance(staffOf(request), request.params.userId, request.body),
+  route(app, managerApi.adjustBalance, options, async (request) =>
+    manager.adjustBalance(staffOf(request), request.params.userId, request.body),
   );
 
-  app.get(
-    '/api/manager/audit',
-    {
-      preValidation: staff,
-      schema: { querystring: auditQuerySchema, response: { 200: auditResponseSchema } },
-    },
-    async (request) => manager.auditLog(request.query.limit, request.query.before),
+  route(app, managerApi.audit, options, async (request) =>
+    manager.auditLog(request.query.limit, request.query.before),
   );
 
   // ── Images ──────────────────────────────────────────────────────────────────────────────────
@@ -157,37 +85,33 @@ export async function managerRoutes(
   // Multipart is parsed only in this scope: every other route keeps taking JSON alone.
   await app.register(async (scope) => {
     await scope.register(multipart);
-    scope.post(
-      '/api/manager/upload-image',
-      { preValidation: staff, schema: { response: { 200: uploadImageResponseSchema } } },
-      async (request, reply) => {
-        if (!request.isMultipart()) throw noFile();
-        let bytes: Buffer | null = null;
-        try {
-          // One file and nothing else; the size limit stops reading at 2 MB and one byte.
-          for await (const part of request.parts({
-            limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
-          })) {
-            if (part.type !== 'file' || part.fieldname !== 'file' || bytes !== null) throw oneField();
-            bytes = await part.toBuffer();
-          }
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(reply);
-          if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
-            throw oneField();
-          throw error;
+    route(scope, managerApi.uploadImage, options, async (request, reply) => {
+      if (!request.isMultipart()) throw noFile();
+      let bytes: Buffer | null = null;
+      try {
+        // One file and nothing else; the size limit stops reading at 2 MB and one byte.
+        for await (const part of request.parts({
+          limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 0, parts: 1 },
+        })) {
+          if (part.type !== 'file' || part.fieldname !== 'file' || bytes !== null) throw oneField();
+          bytes = await part.toBuffer();
         }
-        if (!bytes || bytes.length === 0) throw noFile();
-        const stored = await storeImage(deps.uploadsDir, bytes);
-        await manager.recordUpload(staffOf(request), {
-          imageUrl: stored.imageUrl,
-          type: IMAGE_TYPES[stored.type],
-          bytes: bytes.length,
-        });
-        return { imageUrl: stored.imageUrl };
-      },
-    );
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(reply);
+        if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+          throw oneField();
+        throw error;
+      }
+      if (!bytes || bytes.length === 0) throw noFile();
+      const stored = await storeImage(deps.uploadsDir, bytes);
+      await manager.recordUpload(staffOf(request), {
+        imageUrl: stored.imageUrl,
+        type: IMAGE_TYPES[stored.type],
+        bytes: bytes.length,
+      });
+      return { imageUrl: stored.imageUrl };
+    });
   });
 
   /**

@@ -1,16 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  cancelPaymentBodySchema,
-  cancelPaymentResponseSchema,
-  initializePaymentBodySchema,
-  initializePaymentResponseSchema,
-  pendingTransactionsResponseSchema,
-  verifyPaymentQuerySchema,
-  verifyPaymentResponseSchema,
-} from '@shared/protocol';
+import { paymentsApi } from '@shared/protocol';
 import { authOf, requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import { DomainError } from '../../errors';
 import { renderCheckoutPage } from './checkout-page';
 import type { PaymentService } from './service';
@@ -28,44 +20,29 @@ export function paymentRoutes(
   const auth = requireAuth(deps.authenticator);
   const { payments } = deps;
 
-  app.post(
-    '/api/currency/paystack/initialize',
-    {
-      preHandler: auth,
-      // Each call opens a payment with the provider: plenty for a player, not for a flood.
-      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
-      schema: { body: initializePaymentBodySchema, response: { 200: initializePaymentResponseSchema } },
-    },
+  route(
+    app,
+    paymentsApi.initialize,
+    // Each call opens a payment with the provider: plenty for a player, not for a flood.
+    { preHandler: auth, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
     async (request) => {
       const { user } = authOf(request);
       return payments.initialize({ id: user.id, email: user.email }, request.body.shopItemId);
     },
   );
 
-  app.get(
-    '/api/currency/paystack/verify',
-    {
-      preHandler: auth,
-      schema: { querystring: verifyPaymentQuerySchema, response: { 200: verifyPaymentResponseSchema } },
-    },
-    async (request) => payments.verify(authOf(request).user.id, request.query.reference),
+  route(app, paymentsApi.verify, { preHandler: auth }, async (request) =>
+    payments.verify(authOf(request).user.id, request.query.reference),
   );
 
   // Only the payment's owner: anyone else, staff included, is told it does not exist.
-  app.post(
-    '/api/currency/paystack/cancel',
-    {
-      preHandler: auth,
-      schema: { body: cancelPaymentBodySchema, response: { 200: cancelPaymentResponseSchema } },
-    },
-    async (request) => payments.cancel(authOf(request).user.id, request.body.reference),
+  route(app, paymentsApi.cancel, { preHandler: auth }, async (request) =>
+    payments.cancel(authOf(request).user.id, request.body.reference),
   );
 
-  app.get(
-    '/api/currency/pending-transactions',
-    { preHandler: auth, schema: { response: { 200: pendingTransactionsResponseSchema } } },
-    async (request) => ({ pendingTransactions: await payments.pending(authOf(request).user.id) }),
-  );
+  route(app, paymentsApi.pending, { preHandler: auth }, async (request) => ({
+    pendingTransactions: await payments.pending(authOf(request).user.id),
+  }));
 
   // The signature covers the exact bytes Paystack sent, so this route reads its body raw
   // (whatever the content type) instead of through the JSON parser.
@@ -76,7 +53,7 @@ export function paymentRoutes(
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/api/paystack/webhook', async (request) => {
+    route(scope, paymentsApi.webhook, {}, async (request) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['x-paystack-signature'];
       return payments.webhook(raw, typeof signature === 'string' ? signature : undefined);

@@ -1,8 +1,8 @@
-import { profileContract } from '@shared/protocol';
+import { playersApi } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
 import { requireAuth, type Authenticator } from '../../http/auth';
-import type { ContractApp } from '../../http/contract';
+import { route, type ContractApp } from '../../http/contract';
 import type { CustomizationService } from '../customization/service';
 import { findUserById } from '../auth/repo';
 import { ratingOf } from '../ratings/repo';
@@ -20,7 +20,7 @@ export function userRoutes(
    * private. Between a blocked pair (either way) it answers as if the player did not exist; see
    * docs/design.md, "Social".
    */
-  app.get('/api/users/:id/profile', { preValidation: auth, schema: profileContract }, async (request) => {
+  route(app, playersApi.profile, { preValidation: auth }, async (request) => {
     const user = await findUserById(deps.db.kysely, request.params.id);
     const viewer = request.auth?.user.id;
     if (
