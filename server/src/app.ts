@@ -87,6 +87,8 @@ export interface AppOptions {
   pushSender?: PushSender;
   /** Hooks into the game store's group commit (the crash test holds a commit window open). */
   groupCommitHooks?: GroupCommitHooks;
+  /** Told of every route as it is registered (the contract test lists the app's /api routes). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 export interface App extends FastifyInstance {
@@ -122,6 +124,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // Undici's defaults close idle keep-alive sockets slowly; shutdown should not wait on them.
     forceCloseConnections: 'idle',
   }) as unknown as App;
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const services = await createServices(config, options, app.log);
   app.decorate('accounts', services.accounts);
