@@ -70,6 +70,7 @@ const updater = vi.hoisted(() => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EventEmitter: Emitter } = require('node:events') as { EventEmitter: typeof EmitterClass };
   return Object.assign(new Emitter(), {
+    // Off as a fresh autoUpdater would not be: the test proves the controller turns both on.
     autoDownload: false,
     autoInstallOnAppQuit: false,
     setFeedURL: vi.fn(),
