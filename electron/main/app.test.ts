@@ -153,6 +153,7 @@ describe('the desktop main process', () => {
     });
     expect(updater.checkForUpdates).toHaveBeenCalledOnce();
     expect(updater.autoDownload).toBe(true);
+    expect(updater.autoInstallOnAppQuit).toBe(true);
     updater.emit('update-available', { version: '1.5.0' });
     expect(fake.FakeWindow.all[0]!.webContents.send).toHaveBeenCalledWith(
       IPC.updateState,
