@@ -12,6 +12,8 @@ import {
   versionCode,
 } from '../../scripts/mobile-native.mjs';
 import { appLinkSegments } from '../../server/src/modules/app-links/routes';
+import { ADAPTIVE_LAYER_SIZES, adaptiveLayers } from '../../build/mobile/generate-assets.mjs';
+import { BRAND_ART } from '../../build/icons/raster.mjs';
 
 // The committed Android and iOS projects, read as files: what the stores and the OS check
 // (docs/mobile.md, "Release").
@@ -210,18 +212,31 @@ describe('icons and splash screens from the brand art', () => {
     for (const [density, size] of Object.entries(densities)) {
       for (const icon of ['ic_launcher', 'ic_launcher_round'])
         expect(pngSize(`${RES}/mipmap-${density}/${icon}.png`), `${density} ${icon}`).toEqual([size, size]);
-      // @capacitor/assets draws the adaptive layers at the icon's size; the XML insets them.
-      for (const layer of ['ic_launcher_foreground', 'ic_launcher_background'])
-        expect(pngSize(`${RES}/mipmap-${density}/${layer}.png`), `${density} ${layer}`).toEqual([size, size]);
       for (const orientation of ['port', 'land'])
         expect(
           existsSync(`${RES}/drawable-${orientation}-${density}/splash.png`),
           `${orientation} ${density}`,
         ).toBe(true);
     }
-    const adaptive = read(`${RES}/mipmap-anydpi-v26/ic_launcher.xml`);
-    expect(adaptive).toContain('@mipmap/ic_launcher_foreground');
-    expect(adaptive).toContain('@mipmap/ic_launcher_background');
+    // The adaptive layers are 108 dp, so Android draws them without scaling (a 48 dp layer inset
+    // in the XML is upscaled 1.5× and looks soft).
+    const layerSizes = { ldpi: 81, mdpi: 108, hdpi: 162, xhdpi: 216, xxhdpi: 324, xxxhdpi: 432 };
+    expect(ADAPTIVE_LAYER_SIZES).toEqual(layerSizes);
+    for (const [density, size] of Object.entries(layerSizes))
+      for (const layer of ['ic_launcher_foreground', 'ic_launcher_background'])
+        expect(pngSize(`${RES}/mipmap-${density}/${layer}.png`), `${density} ${layer}`).toEqual([size, size]);
+    for (const xml of ['ic_launcher.xml', 'ic_launcher_round.xml']) {
+      const adaptive = read(`${RES}/mipmap-anydpi-v26/${xml}`);
+      expect(adaptive).toContain('<foreground android:drawable="@mipmap/ic_launcher_foreground"');
+      expect(adaptive).toContain('<background android:drawable="@mipmap/ic_launcher_background"');
+      expect(adaptive).not.toContain('inset');
+    }
+  });
+
+  it('has the adaptive layers drawn from the brand art as it is now', () => {
+    // Redrawn in memory: a change of the art without `npm run assets:mobile` fails here.
+    for (const [file, data] of adaptiveLayers(read(BRAND_ART)))
+      expect(readFileSync(`${RES}/${file}`).equals(data), file).toBe(true);
   });
 
   it('has the iOS icon at 1024 px and the splash at each scale, as the asset catalogue names them', () => {
