@@ -1,11 +1,9 @@
-import { Button, Group, Notification, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import type { DesktopUpdateState } from '@shared/desktop-bridge';
-import { BOTTOM_NAV_HEIGHT } from './BottomNav';
+import { FloatingNotice } from './FloatingNotice';
 import { useAppUpdate } from '../lib/app-update';
-import { showsBottomNav } from '../lib/paths';
 import type { AppUpdates } from '../platform';
 
 export const REQUIRED_MESSAGE = 'This version of Spar is no longer supported. Update to keep playing.';
@@ -34,30 +32,22 @@ function content(state: DesktopUpdateState): { title: string; detail: string | n
  */
 export function AppUpdatePrompt({ updates }: { updates: AppUpdates }) {
   const state = useAppUpdate(updates);
-  const { pathname } = useLocation();
   const [dismissed, setDismissed] = useState<string | null>(null);
   const [restarting, setRestarting] = useState(false);
   if (!state) return null;
   const shown = content(state);
   const key = `${state.status}:${state.version ?? ''}`;
   if (!shown || (!state.required && dismissed === key)) return null;
-  const bottom = (showsBottomNav(pathname) ? BOTTOM_NAV_HEIGHT : 0) + 12;
   const downloading = state.status === 'available' || state.status === 'downloading';
   return (
-    <Notification
-      role="status"
+    <FloatingNotice
+      width={28}
       aria-label="Update"
       icon={downloading ? <IconDownload size={18} /> : <IconRefresh size={18} />}
       color={state.status === 'error' ? 'red' : 'spar'}
-      withBorder
       withCloseButton={!state.required}
       onClose={() => setDismissed(key)}
       closeButtonProps={{ 'aria-label': 'Later' }}
-      pos="fixed"
-      left="50%"
-      bottom={bottom}
-      w="min(28rem, calc(100vw - 1.5rem))"
-      style={{ transform: 'translateX(-50%)', zIndex: 1000 }}
     >
       <Stack gap={6}>
         {state.required && (
@@ -108,6 +98,6 @@ export function AppUpdatePrompt({ updates }: { updates: AppUpdates }) {
           </Text>
         )}
       </Stack>
-    </Notification>
+    </FloatingNotice>
   );
 }
