@@ -1,6 +1,7 @@
 /**
  * Every REST endpoint under /api, by area. The server registers each one (a test checks that it
- * registers exactly these), the renderer calls them by name, and docs/api.md lists exactly their
+ * registers exactly these), the renderer calls them through their plain-data copies in `ROUTES`
+ * (routes.generated.ts, `npm run contracts:routes`), and docs/api.md lists exactly their
  * methods and paths. See docs/design.md, "REST contracts".
  */
 import { authApi } from './rest-auth';

@@ -62,14 +62,55 @@ type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer R
 
 /** The values of an endpoint's path parameters, as the caller has them. */
 export type ParamsOf<E extends EndpointSpec> = Record<ParamNames<E['path']>, string | number>;
-export type QueryOf<E extends EndpointSpec> = E['query'] extends z.ZodType ? z.input<E['query']> : never;
+/**
+ * A query as the caller writes it: the keys the schema takes, optional where it may be left out,
+ * each value of the type the server parses it to (a query string carries text, so the schema's
+ * own input type says only "anything it can coerce").
+ */
+export type QueryOf<E extends EndpointSpec> = E['query'] extends z.ZodType
+  ? {
+      [K in keyof z.input<E['query']>]: K extends keyof z.output<E['query']>
+        ? z.output<E['query']>[K]
+        : never;
+    }
+  : never;
 export type BodyOf<E extends EndpointSpec> = E['body'] extends z.ZodType ? z.input<E['body']> : never;
 export type ResponseOf<E extends EndpointSpec> = E['response'] extends z.ZodType
   ? z.output<E['response']>
   : null;
 /** The codes a caller may branch on: the endpoint's own and, when it needs a session, the 401 ones. */
 export type ErrorCodeOf<E extends EndpointSpec> =
-  (E['errors'] extends readonly (infer C)[] ? C : never) | (E['auth'] extends 'none' ? never : AuthErrorCode);
+  OwnErrorOf<E> | (E['auth'] extends 'none' ? never : AuthErrorCode);
+
+/**
+ * An endpoint as the renderer holds it: plain data, no schemas, so importing it brings no zod
+ * into a bundle. Written out for every endpoint in `routes.generated.ts` (`npm run
+ * contracts:routes`); `endpoint` is never set and only carries the contract's types to `call`.
+ * See docs/design.md, "REST contracts".
+ */
+export interface Route<E extends EndpointSpec = EndpointSpec> {
+  readonly method: E['method'];
+  readonly path: E['path'];
+  readonly auth: E['auth'];
+  readonly body: BodyKindOf<E>;
+  /** The endpoint's own refusal codes (its contract's `errors`). */
+  readonly errors: readonly OwnErrorOf<E>[];
+  readonly endpoint?: E;
+}
+
+/** How a body travels: none, JSON, form data (`'multipart'`) or bytes (`'raw'`). */
+export type BodyKind = 'none' | 'json' | 'multipart' | 'raw';
+export type BodyKindOf<E extends EndpointSpec> = E['body'] extends 'multipart'
+  ? 'multipart'
+  : E['body'] extends 'raw'
+    ? 'raw'
+    : E['body'] extends z.ZodType
+      ? 'json'
+      : 'none';
+type OwnErrorOf<E extends EndpointSpec> = E['errors'] extends readonly (infer C extends string)[] ? C : never;
+
+/** The endpoint a route stands for. */
+export type EndpointOf<R> = R extends Route<infer E> ? E : never;
 
 /** The path with its parameters filled in, each encoded. */
 export function fillPath(path: string, params: Record<string, string | number> = {}): string {

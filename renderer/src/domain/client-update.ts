@@ -8,7 +8,8 @@ import { atom, getDefaultStore } from 'jotai';
 import { APP_VERSION } from '@shared/constants';
 import type { HealthResponse, UpdateUrls } from '@shared/protocol';
 import { updateRequired } from '@shared/protocol/version';
-import { api } from '../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../lib/http';
 import type { SocketClient } from '../lib/socket';
 import { platform, type Platform, type UpdateChannel } from '../platform';
 
@@ -65,7 +66,7 @@ export function watchClientUpdate(
     platform: Pick<Platform, 'updateChannel'>;
     health: () => Promise<Partial<HealthResponse>>;
     store: Store;
-  } = { platform, health: () => api<HealthResponse>('/api/health'), store: getDefaultStore() },
+  } = { platform, health: () => call(ROUTES.health.health), store: getDefaultStore() },
 ): () => void {
   if (!deps.platform.updateChannel) return () => undefined;
   let signedIn = false;

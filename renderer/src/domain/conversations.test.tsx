@@ -9,10 +9,10 @@ import { providers } from '../lib/testing/render';
 /** The answers of GET /api/chat/conversations, in the order the calls were made. */
 const loads = vi.hoisted(() => {
   const calls: { resolve(value: unknown): void }[] = [];
-  return { calls, api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
+  return { calls, call: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
 });
 vi.mock('../lib/realtime', async () => ({ socket: (await import('../lib/testing/fake-socket')).fakeSocket }));
-vi.mock('../lib/http', () => ({ api: loads.api }));
+vi.mock('../lib/http', () => ({ call: loads.call }));
 vi.mock('../lib/session/useSession', () => ({ useSession: () => ({ user: { id: 4, username: 'kofi' } }) }));
 
 const FRIEND = { id: 3, username: 'ama' };

@@ -6,7 +6,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { Conversation } from '@shared/protocol';
-import { api } from '../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../lib/http';
 import { reloadQuery } from '../lib/query-client';
 import { socket } from '../lib/realtime';
 import { useSession } from '../lib/session/useSession';
@@ -15,7 +16,7 @@ export const conversationsQueryKey = ['chat', 'conversations'] as const;
 
 export const conversationsQueryOptions = queryOptions({
   queryKey: conversationsQueryKey,
-  queryFn: () => api<Conversation[]>('/api/chat/conversations'),
+  queryFn: () => call(ROUTES.chat.conversations),
 });
 
 /**

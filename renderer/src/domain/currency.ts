@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Balance } from '@shared/protocol';
-import { api } from '../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../lib/http';
 
 /**
  * Query keys of the economy, named once: several features read and move money, and every money
@@ -18,7 +19,7 @@ export const currencyKeys = {
 
 export const balanceQueryOptions = queryOptions({
   queryKey: currencyKeys.balance,
-  queryFn: () => api<Balance>('/api/currency/balance'),
+  queryFn: () => call(ROUTES.currency.balance),
   // Money moves elsewhere too (game rewards, payments settled by the provider): show the latest.
   staleTime: 0,
 });

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_DECK_FOLDER, deckFolder, type DeckFolder } from '@shared/decks';
 import type { UserDeck } from '@shared/protocol';
-import { api } from '../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../lib/http';
 import { useSession } from '../lib/session/useSession';
 
 /**
@@ -17,7 +18,7 @@ export const deckKeys = {
 export const myDecksQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: deckKeys.mine(userId),
-    queryFn: () => api<UserDeck[]>('/api/deck/my-decks'),
+    queryFn: () => call(ROUTES.decks.myDecks),
   });
 
 /** After acquiring, removing or choosing a default deck: the catalogue and the collection again. */

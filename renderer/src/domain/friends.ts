@@ -3,48 +3,39 @@
  * other). See docs/api.md, "Friends".
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Friendship, FriendsList, ProfileVisibility, SearchUser } from '@shared/protocol';
-import { api } from '../lib/http';
+import type { ProfileVisibility } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../lib/http';
 
 export const friendsQueryKey = ['friends'] as const;
 
 export const friendsQueryOptions = () =>
   queryOptions({
     queryKey: friendsQueryKey,
-    queryFn: () => api<FriendsList>('/api/friends'),
+    queryFn: () => call(ROUTES.social.friends),
     // Requests arrive from other players: the list is fetched afresh whenever a page shows it.
     staleTime: 0,
   });
 
-export const sendFriendRequest = (friendId: number) =>
-  api<Friendship>('/api/friends/request', { method: 'POST', body: { friendId } });
+export const sendFriendRequest = (friendId: number) => call(ROUTES.social.request, { body: { friendId } });
 
 export const respondToRequest = (requestId: number, status: 'accepted' | 'rejected') =>
-  api<{ status: 'accepted' | 'rejected'; friendship: Friendship | null }>('/api/friends/respond', {
-    method: 'POST',
-    body: { requestId, status },
-  });
+  call(ROUTES.social.respond, { body: { requestId, status } });
 
-export const removeFriend = (friendId: number) =>
-  api<{ message: string }>('/api/friends/remove', { method: 'DELETE', body: { friendId } });
+export const removeFriend = (friendId: number) => call(ROUTES.social.remove, { body: { friendId } });
 
-export const blockUser = (userId: number) =>
-  api<Friendship>('/api/friends/block', { method: 'POST', body: { userId } });
+export const blockUser = (userId: number) => call(ROUTES.social.block, { body: { userId } });
 
-export const unblockUser = (userId: number) =>
-  api<{ message: string }>('/api/friends/unblock', { method: 'POST', body: { userId } });
+export const unblockUser = (userId: number) => call(ROUTES.social.unblock, { body: { userId } });
 
 export const searchUsers = (username: string) =>
-  api<SearchUser[]>(`/api/friends/search?username=${encodeURIComponent(username.trim())}`);
+  call(ROUTES.social.search, { query: { username: username.trim() } });
 
 export const visibilityQueryOptions = () =>
   queryOptions({
     queryKey: ['users', 'me', 'visibility'],
-    queryFn: () => api<{ profileVisibility: ProfileVisibility }>('/api/users/me/visibility'),
+    queryFn: () => call(ROUTES.social.visibility),
   });
 
 export const setVisibility = (profileVisibility: ProfileVisibility) =>
-  api<{ profileVisibility: ProfileVisibility }>('/api/users/me/visibility', {
-    method: 'PUT',
-    body: { profileVisibility },
-  });
+  call(ROUTES.social.setVisibility, { body: { profileVisibility } });

@@ -9,7 +9,7 @@ import { providers } from '../lib/testing/render';
 /** The answers of GET /api/friends, in the order the calls were made. */
 const loads = vi.hoisted(() => {
   const calls: { resolve(value: unknown): void }[] = [];
-  return { calls, api: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
+  return { calls, call: vi.fn(() => new Promise((resolve) => calls.push({ resolve }))) };
 });
 vi.mock('../lib/realtime', async () => {
   const { atom } = await import('jotai');
@@ -18,7 +18,7 @@ vi.mock('../lib/realtime', async () => {
     socketStatusAtom: atom({ connection: 'online', auth: 'authenticated', quality: null, latency: null }),
   };
 });
-vi.mock('../lib/http', () => ({ api: loads.api }));
+vi.mock('../lib/http', () => ({ call: loads.call }));
 
 const friend = (friendId: number, username: string): Friendship => ({
   id: friendId,

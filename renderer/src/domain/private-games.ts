@@ -1,14 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api, toastFailure } from '../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, toastFailure } from '../lib/http';
 import { PATHS } from '../lib/paths';
 
 /** The notice's title when a challenge cannot be made (the server's message, or a fallback). */
 export const CREATE_GAME_FAILED = 'Failed to create game';
 
-/** POST /api/game-rooms/private: a waiting private game against the friend of `friendshipId`. */
-export function createPrivateGame(friendshipId: number): Promise<{ id: string }> {
-  return api<{ id: string }>('/api/game-rooms/private', { method: 'POST', body: { friendshipId } });
+/** A waiting private game against the friend of `friendshipId`. */
+export function createPrivateGame(friendshipId: number) {
+  return call(ROUTES.games.private, { body: { friendshipId } });
 }
 
 /**

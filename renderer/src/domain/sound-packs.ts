@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { z } from 'zod';
-import type { soundPackStateSchema } from '@shared/protocol';
-import { api } from '../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../lib/http';
 import { audio } from '../lib/audio';
 
-export type SoundPackState = z.infer<typeof soundPackStateSchema>;
+export type SoundPackState = CallResult<typeof ROUTES.customization.soundPack>;
 
 const soundPackKey = (userId: number | null) => ['sound-pack', userId] as const;
 
@@ -13,7 +12,7 @@ const soundPackKey = (userId: number | null) => ['sound-pack', userId] as const;
 export function useSoundPacks(userId: number | null) {
   return useQuery({
     queryKey: soundPackKey(userId),
-    queryFn: () => api<SoundPackState | null>('/api/users/me/sound-pack', { nullOn401: true }),
+    queryFn: () => call(ROUTES.customization.soundPack, { nullOn401: true }),
     enabled: userId !== null,
     staleTime: 60_000,
   });
@@ -29,8 +28,7 @@ export function useSoundPackSync(userId: number | null): void {
 export function useActivateSoundPack(userId: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (itemId: number | null) =>
-      api<SoundPackState>('/api/users/me/sound-pack', { method: 'POST', body: { itemId } }),
+    mutationFn: (itemId: number | null) => call(ROUTES.customization.activateSoundPack, { body: { itemId } }),
     onSuccess: (state) => client.setQueryData(soundPackKey(userId), state),
   });
 }

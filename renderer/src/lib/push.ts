@@ -1,10 +1,11 @@
 import { platform, type Platform, type PushDevice } from '../platform';
-import { api } from './http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from './http';
 import { PUSH_REGISTRATION_RETRIES, PUSH_RETRY_BASE_MS, PUSH_RETRY_JITTER_MS } from './timings';
 
 /**
  * This device's push token, registered with the server after sign-in and switched off at sign-out
- * (`POST /api/device-tokens`, `POST /api/device-tokens/deactivate`). Only platforms with push
+ * (`ROUTES.devices.register`, `ROUTES.devices.deactivate`). Only platforms with push
  * (the mobile app) have a token; elsewhere both calls do nothing. See docs/mobile.md, "Push".
  */
 
@@ -15,14 +16,16 @@ export function pushRetryDelay(attempt: number, random: () => number = Math.rand
 
 export interface PushDeps {
   platform: Pick<Platform, 'pushDevice'>;
-  post: (path: string, body: unknown) => Promise<unknown>;
+  register: (device: PushDevice) => Promise<unknown>;
+  deactivate: (token: string) => Promise<unknown>;
   sleep: (ms: number) => Promise<void>;
   random: () => number;
 }
 
 const defaults: PushDeps = {
   platform,
-  post: (path, body) => api(path, { method: 'POST', body }),
+  register: (device) => call(ROUTES.devices.register, { body: device }),
+  deactivate: (token) => call(ROUTES.devices.deactivate, { body: { token } }),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   random: Math.random,
 };
@@ -37,7 +40,7 @@ async function attemptRegistration(deps: PushDeps): Promise<boolean> {
     try {
       const device: PushDevice | null = await deps.platform.pushDevice();
       if (!device) return false;
-      await deps.post('/api/device-tokens', device);
+      await deps.register(device);
       registered = device.token;
       return true;
     } catch {
@@ -59,12 +62,12 @@ export function registerPushDevice(deps: PushDeps = defaults): Promise<boolean> 
 }
 
 /** Switches this device's token off before the session ends; a failure does not stop sign-out. */
-export async function deactivatePushDevice(deps: Pick<PushDeps, 'post'> = defaults): Promise<void> {
+export async function deactivatePushDevice(deps: Pick<PushDeps, 'deactivate'> = defaults): Promise<void> {
   const token = registered;
   registered = null;
   if (!token) return;
   try {
-    await deps.post('/api/device-tokens/deactivate', { token });
+    await deps.deactivate(token);
   } catch {
     // The server drops tokens the push service reports gone; sign-out goes on regardless.
   }

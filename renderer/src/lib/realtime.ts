@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { socketUrl } from '../platform';
-import { api, endSession } from './http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, endSession } from './http';
 import { networkOnlineAtom } from './network';
 import { SocketClient, type SocketStatus } from './socket';
 import { playSound } from './sounds';
@@ -24,7 +25,7 @@ export const socket = new SocketClient({
   // HTTP client ends the session with the usual notice (any other outcome leaves it as it is).
   // Without one, this browser signed out in another tab: end the session here too, quietly.
   onAuthRejected: () =>
-    getToken() ? void api('/api/auth/user', { nullOn401: true }).catch(() => undefined) : endSession(false),
+    getToken() ? void call(ROUTES.auth.user, { nullOn401: true }).catch(() => undefined) : endSession(false),
   // Giving up on reconnecting is a state the header shows with Retry (components/ConnectionNotice),
   // not a toast that vanishes.
   onFatal: () =>

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerTopPadding } from '../components/PageHeader';
 import { registerPushDevice, deactivatePushDevice, pushRetryDelay } from '../lib/push';
+import { ROUTES } from '@shared/protocol/routes.generated';
 
 /** The Capacitor plugins, faked: each records its calls and lets a test play the OS. */
 const fake = vi.hoisted(() => {
@@ -197,7 +198,9 @@ describe('capacitor platform: push registration', () => {
       sleeps,
       deps: {
         platform: await createCapacitorPlatform(HOST),
-        post,
+        // The wire path of each call, so the tests say what reaches the server.
+        register: (device: unknown) => post(ROUTES.devices.register.path, device),
+        deactivate: (token: string) => post(ROUTES.devices.deactivate.path, { token }),
         random,
         sleep: async (ms: number) => void sleeps.push(ms),
       },
@@ -227,8 +230,8 @@ describe('capacitor platform: push registration', () => {
     });
     // Sign-out switches this token off.
     const off: unknown[] = [];
-    await deactivatePushDevice({ post: async (path, body) => void off.push({ path, body }) });
-    expect(off).toEqual([{ path: '/api/device-tokens/deactivate', body: { token: 'fcm-1' } }]);
+    await deactivatePushDevice({ deactivate: async (token) => void off.push(token) });
+    expect(off).toEqual(['fcm-1']);
   });
 
   it('gives up after 5 retries (6 attempts)', async () => {
@@ -239,7 +242,7 @@ describe('capacitor platform: push registration', () => {
     expect(await registerPushDevice(d)).toBe(false);
     expect(sleeps).toEqual([1000, 2000, 4000, 8000, 16000]);
     const off: unknown[] = [];
-    await deactivatePushDevice({ post: async (path, body) => void off.push({ path, body }) });
+    await deactivatePushDevice({ deactivate: async (token) => void off.push(token) });
     expect(off).toEqual([]);
   });
 

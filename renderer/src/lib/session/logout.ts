@@ -1,5 +1,6 @@
-import { api } from '../http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../http';
 
-export function logout(): Promise<{ message: string }> {
-  return api('/api/auth/logout', { method: 'POST' });
+export function logout() {
+  return call(ROUTES.auth.logout);
 }

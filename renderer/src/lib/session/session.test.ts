@@ -2,7 +2,8 @@
 import { QueryObserver, onlineManager } from '@tanstack/react-query';
 import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, errorText, failureText, isSessionFailure, SESSION_EXPIRED_MESSAGE } from '../http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { ApiError, call, errorText, failureText, isSessionFailure, SESSION_EXPIRED_MESSAGE } from '../http';
 import { createQueryClient } from '../query-client';
 import { STORAGE_KEYS, getToken } from '../storage';
 import { toastsAtom } from '../toast';
@@ -148,13 +149,14 @@ describe('session start and expiry', () => {
       (await errorText(new Response('', { status: 503, statusText: 'Service Unavailable' }))).message,
     ).toBe('Service Unavailable');
     vi.stubGlobal('fetch', respond(409, { message: 'Username is already taken' }));
-    await expect(api('/api/auth/register', { method: 'POST', body: {} })).rejects.toMatchObject({
+    const body = { username: 'ama', password: 'long enough' };
+    await expect(call(ROUTES.auth.register, { body })).rejects.toMatchObject({
       status: 409,
       message: 'Username is already taken',
     });
-    await expect(api('/api/auth/register', { method: 'POST', body: {} })).rejects.toBeInstanceOf(ApiError);
+    await expect(call(ROUTES.auth.register, { body })).rejects.toBeInstanceOf(ApiError);
     vi.stubGlobal('fetch', respond(401, { message: 'Authentication required' }));
-    expect(await api('/api/anything', { nullOn401: true })).toBeNull();
+    expect(await call(ROUTES.auth.user, { nullOn401: true })).toBeNull();
     expect(failureText(new ApiError(400, 'Insufficient funds'))).toBe('Insufficient funds');
     expect(failureText(new TypeError('Failed to fetch'))).toBe('Please try again later');
     expect(failureText(new TypeError('x'), 'Failed to acquire deck')).toBe('Failed to acquire deck');

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AuthUser } from '@shared/protocol';
-import { api, ApiError } from '../http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { ApiError, call } from '../http';
 import { getCachedUser, getToken, setCachedUser } from '../storage';
 
 export const userQueryKey = ['auth', 'user'] as const;
@@ -13,7 +14,7 @@ export const userQueryKey = ['auth', 'user'] as const;
 export async function fetchUser(): Promise<AuthUser | null> {
   if (!getToken()) return null;
   try {
-    const user = await api<AuthUser | null>('/api/auth/user', { nullOn401: true });
+    const user = await call(ROUTES.auth.user, { nullOn401: true });
     setCachedUser(user);
     return user;
   } catch (error) {

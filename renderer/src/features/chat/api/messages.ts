@@ -1,13 +1,13 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { ChatPage } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
 /** Pages of a conversation, newest first; each next page is older (see docs/api.md, "Chat"). */
 export const chatHistoryQueryOptions = (friendId: number) =>
   infiniteQueryOptions({
     queryKey: ['chat', 'messages', friendId],
     queryFn: ({ pageParam }) =>
-      api<ChatPage>(`/api/chat/${friendId}/messages${pageParam ? `?before=${pageParam}` : ''}`),
+      call(ROUTES.chat.messages, { params: { friendId }, query: { before: pageParam ?? undefined } }),
     initialPageParam: null as number | null,
     getNextPageParam: (page) => page.nextBefore,
     // Live messages arrive over the socket; history is fetched afresh each time the page opens.
@@ -16,7 +16,5 @@ export const chatHistoryQueryOptions = (friendId: number) =>
   });
 
 export function markRead(friendId: number) {
-  return api<{ lastReadId: number | null; unreadCount: number }>(`/api/chat/${friendId}/read`, {
-    method: 'POST',
-  });
+  return call(ROUTES.chat.read, { params: { friendId } });
 }

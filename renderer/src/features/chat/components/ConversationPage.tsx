@@ -24,6 +24,7 @@ import {
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_MAX_CHARS, chatLength, chatText, type ChatMessage } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { headerTopPadding } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
@@ -290,8 +291,11 @@ function Conversation({ myId, friendId }: { myId: number; friendId: number }) {
     }
   }, [messages, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // Not a friend (403), oneself (400), not a player (404): retrying will not help.
-  const denied = history.error instanceof ApiError && [400, 403, 404].includes(history.error.status);
+  // Not a friend, blocked, oneself, or not a player (an id never issued is not found): retrying
+  // will not help.
+  const denied =
+    history.error instanceof ApiError &&
+    [...ROUTES.chat.messages.errors, 'not_found'].includes(history.error.code ?? '');
   return (
     <Box h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Header

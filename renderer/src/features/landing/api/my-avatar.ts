@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PlayerProfile } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
 /**
  * The signed-in player's avatar, read from their profile under the profile's own query key, so
@@ -9,6 +9,6 @@ import { api } from '../../../lib/http';
 export const myAvatarQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['users', userId, 'profile'],
-    queryFn: () => api<PlayerProfile>(`/api/users/${userId}/profile`),
+    queryFn: () => call(ROUTES.players.profile, { params: { id: userId } }),
     select: (profile) => profile.avatarUrl,
   });

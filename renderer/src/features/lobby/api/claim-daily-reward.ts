@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { dailyClaimResponseSchema } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export type DailyClaim = z.infer<typeof dailyClaimResponseSchema>;
+export type DailyClaim = CallResult<typeof ROUTES.rewards.claimDaily>;
 
 export function claimDailyReward(): Promise<DailyClaim> {
-  return api<DailyClaim>('/api/currency/daily-rewards/claim', { method: 'POST' });
+  return call(ROUTES.rewards.claimDaily);
 }

@@ -1,19 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export interface LeaderboardRow {
-  rank: number;
-  userId: number;
-  username: string;
-  /** Null: the player shows their initials. */
-  avatarUrl: string | null;
-  rating: number;
-  games: number;
-  wins: number;
-}
+/** One place on the leaderboard; a null `avatarUrl` shows the player's initials. */
+export type LeaderboardRow = CallResult<typeof ROUTES.games.leaderboard>[number];
 
 export const leaderboardQueryOptions = queryOptions({
   queryKey: ['leaderboard'],
-  queryFn: () => api<LeaderboardRow[]>('/api/leaderboard?limit=10'),
+  queryFn: () => call(ROUTES.games.leaderboard, { query: { limit: 10 } }),
   staleTime: 0,
 });

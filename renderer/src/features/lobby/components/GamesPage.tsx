@@ -244,8 +244,8 @@ export function GamesPage() {
                 <Stack gap={0}>
                   <Text fw={700}>Your game is waiting</Text>
                   <Text size="sm" c="dark.1">
-                    {active.mode} vs {active.opponent?.username ?? 'Opponent'} · {active.score.you}–
-                    {active.score.opponent}
+                    {active.mode} vs {active.opponent?.username ?? 'Opponent'}
+                    {active.score && ` · ${active.score.you}–${active.score.opponent}`}
                   </Text>
                 </Stack>
                 <Button component={Link} to={PATHS.game(active.id)} color="spar" c="dark.9">
@@ -289,10 +289,12 @@ export function GamesPage() {
                         </Text>
                       </Group>
                       <Group gap="xs" wrap="nowrap">
-                        <Text size="sm" fw={700}>
-                          {g.score.you}–{g.score.opponent}
-                        </Text>
-                        {g.ratingChange !== null && (
+                        {g.score && (
+                          <Text size="sm" fw={700}>
+                            {g.score.you}–{g.score.opponent}
+                          </Text>
+                        )}
+                        {typeof g.ratingChange === 'number' && (
                           <Text size="xs" c={g.ratingChange >= 0 ? 'teal.4' : 'red.4'}>
                             {formatRatingChange(g.ratingChange)}
                           </Text>

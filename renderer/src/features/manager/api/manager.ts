@@ -1,18 +1,15 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
   AdjustBalanceBody,
-  Balance,
   CreateDailyRewardBody,
   CreateShopItemBody,
-  DailyReward,
-  ManagerShopItem,
-  StaffAction,
   UpdateDailyRewardBody,
   UpdateShopItemBody,
 } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
-/** The staff area's calls, one per route of `/api/manager/*`. See docs/api.md, "Staff area". */
+/** The staff area's calls, one per endpoint of `ROUTES.manager`. See docs/api.md, "Staff area". */
 export const managerKeys = {
   all: ['manager'],
   dailyRewards: ['manager', 'daily-rewards'],
@@ -22,12 +19,12 @@ export const managerKeys = {
 
 export const managerDailyRewardsQueryOptions = queryOptions({
   queryKey: managerKeys.dailyRewards,
-  queryFn: () => api<DailyReward[]>('/api/manager/daily-rewards'),
+  queryFn: () => call(ROUTES.manager.dailyRewards),
 });
 
 export const managerShopItemsQueryOptions = queryOptions({
   queryKey: managerKeys.shopItems,
-  queryFn: () => api<ManagerShopItem[]>('/api/manager/shop-items'),
+  queryFn: () => call(ROUTES.manager.shopItems),
 });
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -36,9 +33,7 @@ export const AUDIT_PAGE_SIZE = 50;
 export const auditQueryOptions = infiniteQueryOptions({
   queryKey: managerKeys.audit,
   queryFn: ({ pageParam }) =>
-    api<{ actions: StaffAction[]; nextBefore: number | null }>(
-      `/api/manager/audit?limit=${AUDIT_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`,
-    ),
+    call(ROUTES.manager.audit, { query: { limit: AUDIT_PAGE_SIZE, before: pageParam ?? undefined } }),
   initialPageParam: null as number | null,
   getNextPageParam: (last) => last.nextBefore,
   // Every staff change adds an entry: show the latest whenever the list is opened.
@@ -46,29 +41,24 @@ export const auditQueryOptions = infiniteQueryOptions({
 });
 
 export const createDailyReward = (body: CreateDailyRewardBody) =>
-  api<DailyReward>('/api/manager/daily-rewards', { method: 'POST', body });
+  call(ROUTES.manager.createDailyReward, { body });
 
 export const updateDailyReward = (id: number, body: UpdateDailyRewardBody) =>
-  api<DailyReward>(`/api/manager/daily-rewards/${id}`, { method: 'PUT', body });
+  call(ROUTES.manager.updateDailyReward, { params: { id }, body });
 
-export const deleteDailyReward = (id: number) =>
-  api<null>(`/api/manager/daily-rewards/${id}`, { method: 'DELETE' });
+export const deleteDailyReward = (id: number) => call(ROUTES.manager.deleteDailyReward, { params: { id } });
 
-export const createShopItem = (body: CreateShopItemBody) =>
-  api<ManagerShopItem>('/api/manager/shop-items', { method: 'POST', body });
+export const createShopItem = (body: CreateShopItemBody) => call(ROUTES.manager.createShopItem, { body });
 
 export const updateShopItem = (id: number, body: UpdateShopItemBody) =>
-  api<ManagerShopItem>(`/api/manager/shop-items/${id}`, { method: 'PUT', body });
+  call(ROUTES.manager.updateShopItem, { params: { id }, body });
 
 export const adjustBalance = (userId: number, body: AdjustBalanceBody) =>
-  api<{ message: string; actionId: number; balance: Balance }>(`/api/manager/users/${userId}/adjust`, {
-    method: 'POST',
-    body,
-  });
+  call(ROUTES.manager.adjustBalance, { params: { userId }, body });
 
 /** Multipart with the one field `file`; answers the stored image's address. */
-export function uploadImage(file: File): Promise<{ imageUrl: string }> {
+export function uploadImage(file: File) {
   const formData = new FormData();
   formData.append('file', file);
-  return api<{ imageUrl: string }>('/api/manager/upload-image', { method: 'POST', formData });
+  return call(ROUTES.manager.uploadImage, { body: formData });
 }

@@ -11,9 +11,10 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { Balance, CurrencyType, PlayerProfile } from '@shared/protocol';
+import type { Balance, CurrencyType } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { formatAmount } from '../../../components/currency-format';
-import { api, failureText, toastFailure } from '../../../lib/http';
+import { call, failureText, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { adjustBalance, managerKeys } from '../api/manager';
 import { CurrencyChoice, FormProblem, WholeNumberInput } from './fields';
@@ -33,7 +34,7 @@ export function AdjustmentsSection() {
   const id = playerId(idText);
   const player = useQuery({
     queryKey: ['users', id, 'profile'],
-    queryFn: () => api<PlayerProfile>(`/api/users/${id}/profile`),
+    queryFn: () => call(ROUTES.players.profile, { params: { id: id! } }),
     enabled: id !== null,
     staleTime: 0,
   });

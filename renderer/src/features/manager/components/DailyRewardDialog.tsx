@@ -2,8 +2,9 @@ import { Button, Group, Modal, NativeSelect, Stack, Switch, Text, TextInput } fr
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DailyReward } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { currencyKeys } from '../../../domain/currency';
-import { ApiError, toastFailure } from '../../../lib/http';
+import { isApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import {
   createDailyReward,
@@ -23,9 +24,6 @@ import {
   type RewardFormErrors,
   type RewardFormValues,
 } from './rewardForm';
-
-/** The server's code for a second active reward on one day (docs/api.md, "Staff area"). */
-const DAY_TAKEN = 'daily_reward_day_taken';
 
 interface DailyRewardDialogProps {
   /** The reward to edit, or null to add one. */
@@ -77,8 +75,9 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
       onDone();
     },
     onError: (error) => {
-      // A day that already has an active reward is the form's to fix: said by the Day field.
-      if (error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === DAY_TAKEN)
+      // A day that already has an active reward is the form's to fix: said by the Day field. Creating
+      // and editing answer the same code (docs/api.md, "Staff area").
+      if (isApiError(error, ROUTES.manager.createDailyReward, 'daily_reward_day_taken'))
         setErrors({ day: error.message });
       else toastFailure('Could not save the reward', error);
     },

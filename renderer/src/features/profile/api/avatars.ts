@@ -1,10 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { avatarChoiceResponseSchema, Purchase } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 import { currencyKeys } from '../../../domain/currency';
 
-export type AvatarChoice = z.infer<typeof avatarChoiceResponseSchema>;
+export type AvatarChoice = CallResult<typeof ROUTES.customization.setAvatar>;
 
 export interface OwnedAvatar {
   id: number;
@@ -18,7 +17,7 @@ export interface OwnedAvatar {
  */
 export const ownedAvatarsQueryOptions = queryOptions({
   queryKey: currencyKeys.purchases,
-  queryFn: () => api<Purchase[]>('/api/currency/purchases'),
+  queryFn: () => call(ROUTES.currency.purchases),
   select: (purchases): OwnedAvatar[] => {
     const seen = new Map<number, OwnedAvatar>();
     for (const p of purchases)
@@ -28,7 +27,7 @@ export const ownedAvatarsQueryOptions = queryOptions({
   },
 });
 
-/** PUT /api/users/me/avatar: an avatar the player bought, or null for their initials. */
+/** An avatar the player bought, or null for their initials. */
 export function chooseAvatar(avatarId: number | null): Promise<AvatarChoice> {
-  return api<AvatarChoice>('/api/users/me/avatar', { method: 'PUT', body: { avatarId } });
+  return call(ROUTES.customization.setAvatar, { body: { avatarId } });
 }

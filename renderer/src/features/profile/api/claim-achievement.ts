@@ -1,12 +1,8 @@
-import type { z } from 'zod';
-import type { claimResponseSchema } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export type ClaimResponse = z.infer<typeof claimResponseSchema>;
+export type ClaimResponse = CallResult<typeof ROUTES.rewards.claimAchievement>;
 
 export function claimAchievement(achievementId: string): Promise<ClaimResponse> {
-  return api<ClaimResponse>('/api/currency/achievement-rewards/claim', {
-    method: 'POST',
-    body: { achievementId },
-  });
+  return call(ROUTES.rewards.claimAchievement, { body: { achievementId } });
 }

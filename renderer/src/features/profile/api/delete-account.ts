@@ -1,6 +1,7 @@
-import type { DeleteAccountBody, DeleteAccountResponse } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import type { DeleteAccountBody } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
-export function deleteAccount(body: DeleteAccountBody): Promise<DeleteAccountResponse> {
-  return api<DeleteAccountResponse>('/api/auth/delete-account', { method: 'POST', body });
+export function deleteAccount(body: DeleteAccountBody) {
+  return call(ROUTES.auth.deleteAccount, { body });
 }

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PlayerProfile } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
 export const profileQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['users', userId, 'profile'],
-    queryFn: () => api<PlayerProfile>(`/api/users/${userId}/profile`),
+    queryFn: () => call(ROUTES.players.profile, { params: { id: userId } }),
     // A profile's rating changes as games finish; refresh it when the page is opened again.
     staleTime: 0,
   });

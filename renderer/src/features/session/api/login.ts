@@ -1,6 +1,7 @@
-import type { AuthResponse, LoginBody } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import type { LoginBody } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
-export function login(body: LoginBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/auth/login', { method: 'POST', body });
+export function login(body: LoginBody) {
+  return call(ROUTES.auth.login, { body });
 }

@@ -1,6 +1,7 @@
-import type { AuthResponse, RegisterBody } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import type { RegisterBody } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
-export function register(body: RegisterBody): Promise<AuthResponse> {
-  return api<AuthResponse>('/api/auth/register', { method: 'POST', body });
+export function register(body: RegisterBody) {
+  return call(ROUTES.auth.register, { body });
 }

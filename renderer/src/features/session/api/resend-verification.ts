@@ -1,6 +1,6 @@
-import type { ResendVerificationResponse } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
-export function resendVerification(): Promise<ResendVerificationResponse> {
-  return api<ResendVerificationResponse>('/api/auth/resend-verification', { method: 'POST' });
+export function resendVerification() {
+  return call(ROUTES.auth.resendVerification);
 }

@@ -1,6 +1,6 @@
-import type { RestoreAccountResponse } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
-export function restoreAccount(): Promise<RestoreAccountResponse> {
-  return api<RestoreAccountResponse>('/api/auth/restore-account', { method: 'POST' });
+export function restoreAccount() {
+  return call(ROUTES.auth.restoreAccount);
 }

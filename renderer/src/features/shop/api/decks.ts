@@ -1,14 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AcquireDeckResult, Deck } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { deckKeys } from '../../../domain/decks';
-import { api } from '../../../lib/http';
+import { call, type CallResult } from '../../../lib/http';
 
 export const deckCatalogQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: deckKeys.catalog(userId),
     queryFn: async () => {
       try {
-        return await api<Deck[]>('/api/deck/catalog');
+        return await call(ROUTES.decks.catalog);
       } catch (error) {
         // Logged as well as shown: see docs/design.md, "Errors".
         console.error('Could not load the decks', error);
@@ -17,19 +17,16 @@ export const deckCatalogQueryOptions = (userId: number) =>
     },
   });
 
-export function acquireDeck(deckId: number): Promise<AcquireDeckResult> {
-  return api<AcquireDeckResult>(`/api/deck/acquire/${deckId}`, { method: 'POST' });
+export function acquireDeck(deckId: number) {
+  return call(ROUTES.decks.acquire, { params: { deckId } });
 }
 
-export interface DeckDefaultAnswer {
-  message: string;
-  defaultDeckId: number;
-}
+export type DeckDefaultAnswer = CallResult<typeof ROUTES.decks.setDefault>;
 
 export function setDefaultDeck(deckId: number): Promise<DeckDefaultAnswer> {
-  return api<DeckDefaultAnswer>(`/api/deck/set-default/${deckId}`, { method: 'POST' });
+  return call(ROUTES.decks.setDefault, { params: { deckId } });
 }
 
 export function removeDeck(deckId: number): Promise<DeckDefaultAnswer> {
-  return api<DeckDefaultAnswer>(`/api/deck/remove/${deckId}`, { method: 'DELETE' });
+  return call(ROUTES.decks.remove, { params: { deckId } });
 }

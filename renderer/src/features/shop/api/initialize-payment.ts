@@ -1,13 +1,9 @@
-import type { z } from 'zod';
-import type { initializePaymentResponseSchema } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export type InitializedPayment = z.infer<typeof initializePaymentResponseSchema>;
+export type InitializedPayment = CallResult<typeof ROUTES.payments.initialize>;
 
 /** Starts paying for a coin or gem pack: where to send the player, and whether it is a test payment. */
 export function initializePayment(shopItemId: number): Promise<InitializedPayment> {
-  return api<InitializedPayment>('/api/currency/paystack/initialize', {
-    method: 'POST',
-    body: { shopItemId },
-  });
+  return call(ROUTES.payments.initialize, { body: { shopItemId } });
 }

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { PendingTransaction } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 import { currencyKeys } from '../../../domain/currency';
 
 /**
@@ -11,11 +12,7 @@ export const pendingTransactionsQueryOptions = queryOptions({
   queryKey: currencyKeys.pending,
   queryFn: async (): Promise<PendingTransaction[]> => {
     try {
-      const answer = await api<{ pendingTransactions: PendingTransaction[] } | PendingTransaction[]>(
-        '/api/currency/pending-transactions',
-      );
-      // A bare array is accepted as well as the wrapped list.
-      return Array.isArray(answer) ? answer : answer.pendingTransactions;
+      return (await call(ROUTES.payments.pending)).pendingTransactions;
     } catch (error) {
       console.error('Could not load pending payments', error);
       return [];

@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { purchaseResponseSchema } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export type PurchaseResponse = z.infer<typeof purchaseResponseSchema>;
+export type PurchaseResponse = CallResult<typeof ROUTES.currency.purchase>;
 
 export function purchaseItem(itemId: number): Promise<PurchaseResponse> {
-  return api<PurchaseResponse>(`/api/currency/shop/${itemId}/purchase`, { method: 'POST' });
+  return call(ROUTES.currency.purchase, { params: { id: itemId } });
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { TransactionsPage } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 import { currencyKeys } from '../../../domain/currency';
 
 export const TRANSACTIONS_PAGE_SIZE = 20;
@@ -9,14 +9,14 @@ export const TRANSACTIONS_PAGE_SIZE = 20;
 export const transactionsQueryOptions = infiniteQueryOptions({
   queryKey: currencyKeys.transactions,
   queryFn: ({ pageParam }) =>
-    api<TransactionsPage>(
-      `/api/currency/transactions?limit=${TRANSACTIONS_PAGE_SIZE}${pageParam ? `&before=${pageParam}` : ''}`,
-    ),
+    call(ROUTES.currency.transactions, {
+      query: { limit: TRANSACTIONS_PAGE_SIZE, before: pageParam ?? undefined },
+    }),
   initialPageParam: null as number | null,
   getNextPageParam: (last) => last.nextBefore,
 });
 
 /** One page of the ledger, outside the paginated list (e.g. to say what a payment credited). */
-export function fetchTransactions(limit = TRANSACTIONS_PAGE_SIZE): Promise<TransactionsPage> {
-  return api<TransactionsPage>(`/api/currency/transactions?limit=${limit}`);
+export function fetchTransactions(limit = TRANSACTIONS_PAGE_SIZE) {
+  return call(ROUTES.currency.transactions, { query: { limit } });
 }

@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { verifyPaymentResponseSchema } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export type VerifiedPayment = z.infer<typeof verifyPaymentResponseSchema>;
+export type VerifiedPayment = CallResult<typeof ROUTES.payments.verify>;
 
 export function verifyPayment(reference: string): Promise<VerifiedPayment> {
-  return api<VerifiedPayment>(`/api/currency/paystack/verify?reference=${encodeURIComponent(reference)}`);
+  return call(ROUTES.payments.verify, { query: { reference } });
 }

@@ -104,7 +104,7 @@ describe('purchase dialog', () => {
     const onClose = show();
     await waitFor(() => expect(confirm().disabled).toBe(false));
     fireEvent.click(confirm());
-    await answerPurchase(json(400, { error: 'insufficient_funds', message: 'Insufficient funds' }));
+    await answerPurchase(json(400, { message: 'Insufficient funds', code: 'insufficient_funds' }));
     await waitFor(() => expect(toasts()).toHaveLength(1));
     expect(toasts()).toMatchObject([
       {

@@ -1,9 +1,10 @@
 import { Group, Image, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { afterMoneyMove } from '../../../domain/currency';
 import { currencyName } from '../../../components/currency-format';
-import { ApiError, toastFailure } from '../../../lib/http';
+import { isApiError, toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';
 import { ConfirmPurchase } from './PurchaseSummary';
@@ -14,8 +15,6 @@ export type PricedItem = ShopItem & { price: number; currencyType: CurrencyType 
 export function isPriced(item: ShopItem): item is PricedItem {
   return item.price !== null && item.currencyType !== null;
 }
-
-export const INSUFFICIENT_FUNDS = 'Insufficient funds';
 
 /**
  * Asks before spending coins or gems. Confirm is disabled while the purchase runs, and when the
@@ -31,7 +30,7 @@ export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onC
       onClose();
     },
     onError: (error, target) => {
-      if (error instanceof ApiError && error.status === 400 && error.message === INSUFFICIENT_FUNDS) {
+      if (isApiError(error, ROUTES.currency.purchase, 'insufficient_funds')) {
         toast({
           title: 'Insufficient Funds',
           description: `You don't have enough ${currencyName(target.currencyType)} to purchase this item.`,

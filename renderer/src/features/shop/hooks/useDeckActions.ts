@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Deck } from '@shared/protocol';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { afterMoneyMove } from '../../../domain/currency';
 import { currencyName } from '../../../components/currency-format';
 import { afterDeckChange } from '../../../domain/decks';
-import { ApiError } from '../../../lib/http';
+import { ApiError, isApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { acquireDeck, removeDeck, setDefaultDeck } from '../api/decks';
 import type { DeckAction } from '../components/decks/DeckItem';
 import { isPricedDeck } from '../components/decks/filters';
-import { INSUFFICIENT_FUNDS } from '../components/PurchaseDialog';
 
 /**
  * Acquire, set default and remove, with the deck screen's notices. A priced deck goes through the
@@ -33,7 +33,7 @@ export function useDeckActions() {
       });
     },
     onError: (error, deck) => {
-      if (error instanceof ApiError && error.status === 400 && error.message === INSUFFICIENT_FUNDS) {
+      if (isApiError(error, ROUTES.decks.acquire, 'insufficient_funds')) {
         toast({
           title: 'Insufficient Funds',
           description: `You don't have enough ${currencyName(deck.currencyType)} to purchase this deck.`,

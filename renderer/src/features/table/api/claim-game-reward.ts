@@ -1,9 +1,8 @@
-import type { z } from 'zod';
-import type { claimResponseSchema } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call, type CallResult } from '../../../lib/http';
 
-export type ClaimResponse = z.infer<typeof claimResponseSchema>;
+export type ClaimResponse = CallResult<typeof ROUTES.rewards.claimGameReward>;
 
 export function claimGameReward(gameId: string): Promise<ClaimResponse> {
-  return api<ClaimResponse>('/api/currency/game-rewards/claim', { method: 'POST', body: { gameId } });
+  return call(ROUTES.rewards.claimGameReward, { body: { gameId } });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GameListItem, GameReplay } from '@shared/protocol';
-import { api } from '../../../lib/http';
+import { ROUTES } from '@shared/protocol/routes.generated';
+import { call } from '../../../lib/http';
 
 /** How often the watch page asks for the live games again. See docs/design.md, "Watch and replays". */
 export const LIVE_REFRESH_MS = 3000;
@@ -8,7 +8,7 @@ export const LIVE_REFRESH_MS = 3000;
 /** Running ranked and quick games, the highest-rated first, refreshed while the page is open. */
 export const liveGamesQueryOptions = queryOptions({
   queryKey: ['games', 'live'],
-  queryFn: () => api<GameListItem[]>('/api/games?scope=live&limit=20'),
+  queryFn: () => call(ROUTES.games.list, { query: { scope: 'live', limit: 20 } }),
   refetchInterval: LIVE_REFRESH_MS,
   staleTime: 0,
 });
@@ -17,7 +17,7 @@ export const liveGamesQueryOptions = queryOptions({
 export const replayQueryOptions = (gameId: string) =>
   queryOptions({
     queryKey: ['games', gameId, 'replay'],
-    queryFn: () => api<GameReplay>(`/api/games/${encodeURIComponent(gameId)}/replay`),
+    queryFn: () => call(ROUTES.games.replay, { params: { id: gameId } }),
     // A finished game never changes.
     staleTime: Infinity,
     retry: false,

@@ -82,7 +82,9 @@ describe('game over rewards', () => {
   });
 
   it('a reward paid before (409) reads Claimed without an error notice', async () => {
-    const { release } = server(json(409, { message: 'Reward already claimed' }));
+    const { release } = server(
+      json(409, { message: 'Game reward already claimed', code: 'already_claimed' }),
+    );
     show();
     fireEvent.click(within(rewards()).getByRole('button', { name: 'Claim' }));
     await release();

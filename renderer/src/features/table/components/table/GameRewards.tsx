@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IconCheck } from '@tabler/icons-react';
+import { ROUTES } from '@shared/protocol/routes.generated';
 import { CurrencyAmount } from '../../../../components/Currency';
 import { afterMoneyMove } from '../../../../domain/currency';
-import { ApiError, toastFailure } from '../../../../lib/http';
+import { isApiError, toastFailure } from '../../../../lib/http';
 import { claimGameReward } from '../../api/claim-game-reward';
 
 /** What this game earned the player, with Claim; Claimed once paid (or paid before). */
@@ -19,12 +20,13 @@ export function GameRewards({
     mutationFn: () => claimGameReward(gameId),
     onSuccess: (answer) => afterMoneyMove(client, answer.balance),
     onError: (error) => {
-      // 409: paid already (in another tab, say): nothing to do but say so.
-      if (!(error instanceof ApiError && error.status === 409))
+      // Paid already (in another tab, say): nothing to do but say so.
+      if (!isApiError(error, ROUTES.rewards.claimGameReward, 'already_claimed'))
         toastFailure('Could not claim the reward', error);
     },
   });
-  const claimed = claim.isSuccess || (claim.error instanceof ApiError && claim.error.status === 409);
+  const claimed =
+    claim.isSuccess || isApiError(claim.error, ROUTES.rewards.claimGameReward, 'already_claimed');
   return (
     <Paper withBorder radius="md" px="md" py="sm" bg="dark.6" w="100%" aria-label="Game rewards">
       <Group justify="space-between" wrap="nowrap">
