@@ -6,12 +6,20 @@
  * (tests/lint/api-calls.test.ts) fails while the file is out of date.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { API } from '../shared/protocol/api';
-import type { BodyKind, EndpointSpec } from '../shared/protocol/endpoint';
+import { API } from '@shared/protocol/api';
+import type { BodyKind, EndpointSpec } from '@shared/protocol/endpoint';
 
-export const ROUTES_FILE = fileURLToPath(new URL('../shared/protocol/routes.generated.ts', import.meta.url));
+/** The generated file, found from this script's folder (scripts/ is at the repository's root). */
+export const ROUTES_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'shared',
+  'protocol',
+  'routes.generated.ts',
+);
 
 function bodyKind(endpoint: EndpointSpec): BodyKind {
   if (endpoint.body === undefined) return 'none';
