@@ -217,6 +217,9 @@ async function createBackEnds(config: Config, options: AppOptions, log: FastifyB
     dataDir: config.dataDir,
     onCheckpointFailure: (error) =>
       log.error({ err: error }, 'SQLite checkpoint worker failed; checkpoints run inline again'),
+    sqliteWriter: config.sqliteWriter,
+    onWriterFailure: (error) =>
+      log.error({ err: error }, 'SQLite writer thread failed; moves are written inline again'),
   });
   await seedCatalogue(db.kysely, now());
   await seedDecks(db.kysely, now());

@@ -54,6 +54,7 @@ const envSchema = z.object({
   DESKTOP_RELEASES_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  SQLITE_WRITER: z.enum(['worker', 'inline']).default('worker'),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   REDIS_PREFIX: z
     .string()
@@ -206,6 +207,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** PostgreSQL when set; the embedded SQLite file DATA_DIR/spar.db otherwise. */
   databaseUrl: string | undefined;
+  /** SQLite: moves written on a thread of their own, or inline (docs/design.md, "Game storage"). */
+  sqliteWriter: 'worker' | 'inline';
   redisUrl: string | undefined;
   /** Several nodes sharing Redis (see docs/scale-out.md); unused without REDIS_URL. */
   cluster: ClusterConfig;
@@ -435,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     desktopReleasesDir: releasesDir(values.DESKTOP_RELEASES_DIR),
     logLevel: values.LOG_LEVEL,
     databaseUrl: values.DATABASE_URL,
+    sqliteWriter: values.SQLITE_WRITER,
     redisUrl: values.REDIS_URL,
     cluster: {
       // Host name and pid, plus a random tail so a restarted process is a new node, never a ghost.

@@ -437,7 +437,7 @@ class Side {
   readonly table: string[] = [];
   knee: Knee;
   /** The last step's plays per second and server CPU per play (µs), passed or not. */
-  last = { playsPerSecond: 0, cpuPerPlayUs: NaN, systemPerPlayUs: NaN };
+  last = { playsPerSecond: 0, cpuPerPlayUs: NaN, systemPerPlayUs: NaN, p99: NaN };
   players = 0;
   done = false;
 
@@ -488,7 +488,9 @@ class Side {
     let playsPerSecond = 0;
     let cpuPerPlayUs = NaN;
     let systemPerPlayUs = NaN;
+    let p99 = NaN;
     for (let attempt = 0; ; attempt++) {
+      const samples: number[] = [];
       const windows: Window[] = [];
       for (let w = 0; w < WINDOWS; w++) {
         await this.all({ op: 'reset' });
@@ -504,6 +506,7 @@ class Side {
           ),
         );
         const sample = parts.flatMap((part) => part.latencies);
+        for (const latency of sample) samples.push(latency);
         windows.push({
           moves: sample.length,
           p50: percentile(sample, 0.5),
@@ -526,6 +529,7 @@ class Side {
       const sum = (pick: (w: Window) => number) => windows.reduce((total, w) => total + pick(w), 0);
       cpuPerPlayUs = (sum((w) => w.cpuSeconds) / sum((w) => w.moves)) * 1e6;
       systemPerPlayUs = (sum((w) => w.systemSeconds) / sum((w) => w.moves)) * 1e6;
+      p99 = percentile(samples, 0.99);
       this.table.push(
         `  ${this.label.padEnd(7)} ${String(target).padStart(5)} players: ${playsPerSecond.toFixed(0).padStart(5)} plays/s, p99 ${list((w) => w.p99)} ms, p50 ${list((w) => w.p50)} ms; server cpu ${list((w) => w.server)} (${cpuPerPlayUs.toFixed(0)} µs/play), client busy ${list((w) => w.busy)}, lag p99 ${list((w) => w.lag)} ms → ${passed ? 'pass' : 'FAIL'}${saturated ? ' (client-limited)' : lagging ? ' (machine busy: client loop lags)' : ''}`,
       );
@@ -535,7 +539,7 @@ class Side {
       this.table[this.table.length - 1] += ', measured again';
     }
     await this.all({ op: 'pause' });
-    this.last = { playsPerSecond, cpuPerPlayUs, systemPerPlayUs };
+    this.last = { playsPerSecond, cpuPerPlayUs, systemPerPlayUs, p99 };
     if (!decide) return;
     if (!passed) {
       // A step that failed while the load threads were busy may have failed on the client's side.
@@ -590,6 +594,84 @@ function residentBytes(pid: number): number {
  * at once the same game (same seed, same cards) on the other, for the round trip and the bytes on
  * the wire per player per game. See docs/benchmarks.md, "permessage-deflate".
  */
+/** Adds Spar's players from..to, two to a seeded game, shared among the load threads. */
+function sparPlayers(seeded: Awaited<ReturnType<typeof seed>>) {
+  return async (threads: LoadThread[], from: number, to: number) => {
+    const games: { gameId: string; tokens: string[] }[] = [];
+    for (let g = SHORT_GAMES + from / 2; g < SHORT_GAMES + to / 2; g++)
+      games.push({ gameId: seeded.games[g]!, tokens: [seeded.tokens[g * 2]!, seeded.tokens[g * 2 + 1]!] });
+    const share = Math.ceil(games.length / threads.length);
+    await Promise.all(
+      threads.map((t, i) => t.request({ op: 'add', games: games.slice(i * share, (i + 1) * share) })),
+    );
+  };
+}
+
+/**
+ * BENCH_ONLY=disk: the tail at one fixed load (BENCH_LOAD_PLAYERS) with the database on disk (the
+ * temporary folder) and on tmpfs (/dev/shm), each with the SQLite writer thread and with the
+ * writer inline (SQLITE_WRITER, docs/design.md "Game storage"). Each server is a copy of the seeded
+ * folder; the four run one after another, interleaved (disk, tmpfs, disk, tmpfs) so a change in
+ * the machine's other load falls on both file systems. Each carries the load twice and the second
+ * step counts: its move round-trip p99 and the longest event-loop stall (Node's event-loop delay
+ * max over that step). Targets: on disk p99 ≤ 1.5× tmpfs, no stall over 50 ms.
+ */
+async function compareDisk(dataDir: string, seeded: Awaited<ReturnType<typeof seed>>): Promise<void> {
+  if (LOAD_PLAYERS > MAX_PLAYERS) throw new Error('BENCH_LOAD_PLAYERS is above BENCH_MAX_PLAYERS');
+  const runs: { fs: string; writer: string; p99: number; stall: number; cpu: number }[] = [];
+  const port = 20_000 + Math.floor(Math.random() * 5000);
+  const configs = (process.env.BENCH_DISK_WRITERS ?? 'worker,inline').split(',').flatMap((writer) => [
+    { fs: 'disk', base: tmpdir(), writer },
+    { fs: 'tmpfs', base: '/dev/shm', writer },
+  ]);
+  for (const [i, config] of configs.entries()) {
+    const copyDir = mkdtempSync(path.join(config.base, 'spar-bench-disk-'));
+    process.on('exit', () => rmSync(copyDir, { recursive: true, force: true }));
+    cpSync(dataDir, copyDir, { recursive: true });
+    const server = await startSpar(copyDir, port + i, { SQLITE_WRITER: config.writer });
+    const side = new Side(
+      `${config.fs}/${config.writer}`.padEnd(12),
+      'spar',
+      `ws://127.0.0.1:${port + i}/ws`,
+      MAX_PLAYERS,
+      sparPlayers(seeded),
+      server.child.pid!,
+    );
+    await side.step(LOAD_PLAYERS, false);
+    const loop = await watchEventLoop(await server.inspector);
+    await side.step(LOAD_PLAYERS, false);
+    const stalls = await loop.read();
+    await side.close();
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
+    for (const row of side.table) console.log(row);
+    runs.push({
+      fs: config.fs,
+      writer: config.writer,
+      p99: side.last.p99,
+      stall: stalls.max,
+      cpu: side.last.cpuPerPlayUs,
+    });
+  }
+  console.log(
+    `the tail at ${LOAD_PLAYERS} players (second step of each server, ${WINDOWS} × ${WINDOW_MS} ms):`,
+  );
+  for (const run of runs)
+    console.log(
+      `  ${run.fs.padEnd(5)} ${run.writer.padEnd(6)}: move p99 ${run.p99.toFixed(2)} ms, longest event-loop stall ${run.stall.toFixed(1)} ms, ${run.cpu.toFixed(0)} µs/play`,
+    );
+  for (const writer of new Set(runs.map((run) => run.writer))) {
+    const disk = runs.find((run) => run.writer === writer && run.fs === 'disk')!;
+    const tmpfs = runs.find((run) => run.writer === writer && run.fs === 'tmpfs')!;
+    const ratio = disk.p99 / tmpfs.p99;
+    console.log(
+      `  ${writer}: disk p99 ${ratio.toFixed(2)}x tmpfs (target ≤ 1.5x) ${ratio <= 1.5 ? 'MET' : 'MISSED'}; longest stall on disk ${disk.stall.toFixed(1)} ms (target ≤ 50 ms) ${disk.stall <= 50 ? 'MET' : 'MISSED'}`,
+    );
+  }
+  process.exit(0);
+}
+
 async function compareDeflate(dataDir: string, seeded: Awaited<ReturnType<typeof seed>>): Promise<void> {
   const copyDir = mkdtempSync(path.join(tmpdir(), 'spar-bench-deflate-'));
   cpSync(dataDir, copyDir, { recursive: true });
@@ -698,6 +780,7 @@ async function main(): Promise<void> {
   );
   const seeded = await seed(dataDir, MAX_PLAYERS + SHORT_GAMES * 2, IDLE_CONNECTIONS, SHORT_GAMES);
   if (process.env.BENCH_ONLY === 'deflate') return compareDeflate(dataDir, seeded);
+  if (process.env.BENCH_ONLY === 'disk') return compareDisk(dataDir, seeded);
   // Below Linux's ephemeral range (32768 and up): thousands of load connections take their local
   // ports from there, and one of them could hold a listening port picked inside it.
   const sparPort = 20_000 + Math.floor(Math.random() * 5000);
@@ -827,22 +910,7 @@ async function main(): Promise<void> {
   }
 
   // (b) The knees of both, stepped up side by side.
-  const spar = new Side(
-    'spar',
-    'spar',
-    sparUrl,
-    MAX_PLAYERS,
-    async (threads, from, to) => {
-      const games: { gameId: string; tokens: string[] }[] = [];
-      for (let g = SHORT_GAMES + from / 2; g < SHORT_GAMES + to / 2; g++)
-        games.push({ gameId: seeded.games[g]!, tokens: [seeded.tokens[g * 2]!, seeded.tokens[g * 2 + 1]!] });
-      const share = Math.ceil(games.length / threads.length);
-      await Promise.all(
-        threads.map((t, i) => t.request({ op: 'add', games: games.slice(i * share, (i + 1) * share) })),
-      );
-    },
-    sparChild.pid!,
-  );
+  const spar = new Side('spar', 'spar', sparUrl, MAX_PLAYERS, sparPlayers(seeded), sparChild.pid!);
   const addRelayPlayers = async (threads: LoadThread[], from: number, to: number) => {
     const share = (to - from) / threads.length;
     await Promise.all(

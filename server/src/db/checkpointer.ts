@@ -20,7 +20,7 @@ import { Worker } from 'node:worker_threads';
 export const CHECKPOINT_INTERVAL_MS = 200;
 
 /** The pages after which SQLite checkpoints inline (its default), used again if the worker fails. */
-const INLINE_CHECKPOINT_PAGES = 1000;
+export const INLINE_CHECKPOINT_PAGES = 1000;
 
 // Runs in the worker (CommonJS, given as source so the bundled server and the tests share it).
 const WORKER_SOURCE = `

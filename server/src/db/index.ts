@@ -5,10 +5,12 @@ import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import type { DialectName } from './dialect';
-import { startCheckpointer, type Checkpointer } from './checkpointer';
+import { INLINE_CHECKPOINT_PAGES, startCheckpointer, type Checkpointer } from './checkpointer';
 import { StaticMigrationProvider } from './migrations';
 import { CurrentSchemaPostgresDialect } from './introspection';
 import { namedStatementPool } from './prepared';
+import { NonBlockingSqliteDialect } from './sqlite-driver';
+import { startWriter, type SqliteWriter } from './writer';
 
 export type { DialectName } from './dialect';
 
@@ -25,6 +27,11 @@ export interface Db {
   sqlite?: SqliteHandle;
   /** SQLite: the worker that checkpoints the write-ahead log (see db/checkpointer.ts). */
   checkpointer?: Checkpointer;
+  /**
+   * SQLite with SQLITE_WRITER=worker: the thread the game store's group commit writes on (see
+   * db/writer.ts). The server's connection then never waits for the write lock synchronously.
+   */
+  writer?: SqliteWriter;
   close(): Promise<void>;
 }
 
@@ -69,14 +76,26 @@ export interface DbOptions {
   dataDir: string;
   /** SQLite: the checkpoint worker failed and checkpoints run inline again (see db/checkpointer.ts). */
   onCheckpointFailure?: (error: Error) => void;
+  /**
+   * SQLite: where the game store writes moves: on a thread of its own (`worker`, the default) or
+   * on the server's connection (`inline`, the writer before it, kept for comparison). See
+   * docs/design.md, "Game storage".
+   */
+  sqliteWriter?: 'worker' | 'inline';
+  /** SQLite: the writer thread failed and moves are written on the server's connection again. */
+  onWriterFailure?: (error: Error) => void;
 }
+
+/** How long the server's connection waits for the write lock when it is the only writer. */
+const INLINE_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file DATA_DIR/spar.db, and migrates. */
 export async function openDb(options: DbOptions): Promise<Db> {
   let kysely: Kysely<Database>;
   let dialect: DialectName;
   /** SQLite: the file, its raw connection (pragmas) and the cached handle Kysely runs on. */
-  let sqlite: { path: string; file: SqliteDatabase.Database; handle: SqliteHandle } | undefined;
+  let sqlite:
+    { path: string; file: SqliteDatabase.Database; handle: SqliteHandle; worker: boolean } | undefined;
   if (options.databaseUrl) {
     dialect = 'postgres';
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -94,11 +113,18 @@ export async function openDb(options: DbOptions): Promise<Db> {
     const file = new SqliteDatabase(filePath);
     file.pragma('journal_mode = WAL');
     file.pragma('foreign_keys = ON');
-    file.pragma('busy_timeout = 5000');
+    // With the writer thread the server's connection never waits synchronously for the write
+    // lock: Kysely retries a busy statement on a timer instead (db/sqlite-driver.ts).
+    const worker = (options.sqliteWriter ?? 'worker') === 'worker';
+    file.pragma(`busy_timeout = ${worker ? 0 : INLINE_BUSY_TIMEOUT_MS}`);
     file.pragma('synchronous = NORMAL');
     const cached = withStatementCache(file);
-    sqlite = { path: filePath, file, handle: cached };
-    kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+    sqlite = { path: filePath, file, handle: cached, worker };
+    kysely = new Kysely<Database>({
+      dialect: worker
+        ? new NonBlockingSqliteDialect({ database: cached })
+        : new SqliteDialect({ database: cached }),
+    });
   }
 
   // The migrator's bookkeeping tables go in the current schema, named as such: a database may hold
@@ -122,15 +148,34 @@ export async function openDb(options: DbOptions): Promise<Db> {
     );
   }
   // After the migrations: the worker's connection must not see a half-made schema.
+  let writer: SqliteWriter | undefined;
   const checkpointer =
     sqlite &&
-    (await startCheckpointer(sqlite.path, sqlite.file, (error) => options.onCheckpointFailure?.(error)));
+    (await startCheckpointer(sqlite.path, sqlite.file, (error) => {
+      // The writer's connection commits most of the log: it takes the checkpoints back too.
+      writer?.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+      options.onCheckpointFailure?.(error);
+    }));
+  if (sqlite?.worker) {
+    const file = sqlite.file;
+    writer = await startWriter(
+      sqlite.path,
+      (error) => {
+        // The server's connection is the only writer again: the store writes moves on it.
+        file.pragma(`busy_timeout = ${INLINE_BUSY_TIMEOUT_MS}`);
+        options.onWriterFailure?.(error);
+      },
+      { autocheckpoint: checkpointer ? 0 : INLINE_CHECKPOINT_PAGES },
+    );
+  }
   return {
     kysely,
     dialect,
     ...(sqlite && { sqlite: sqlite.handle }),
     ...(checkpointer && { checkpointer }),
+    ...(writer && { writer }),
     async close() {
+      await writer?.close();
       await checkpointer?.close();
       await kysely.destroy();
     },

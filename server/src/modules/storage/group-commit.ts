@@ -9,8 +9,13 @@
  *
  * A store that can write a batch synchronously (`now`: SQLite, when no other transaction is open
  * on its connection) does so inside the flush's own callback: a lone move then pays none of the
- * asynchronous hand-offs of `transact`, which cost it more than its writes did.
+ * asynchronous hand-offs of `transact`, which cost it more than its writes did. A store with a
+ * writer thread (`offload`: SQLite's, db/writer.ts) hands the batch to it instead, so a write that
+ * blocks on the disk blocks that thread and not this event loop.
  */
+
+/** One write's outcome: its result, or why it alone was refused or failed. */
+export type Outcome<Result> = { ok: true; value: Result } | { ok: false; error: unknown };
 
 /** The most writes one transaction carries; a longer queue is flushed in several. */
 export const GROUP_COMMIT_MAX_BATCH = 64;
@@ -53,6 +58,16 @@ export interface GroupCommitOptions<Tx, Item, Result> {
   isRefusal?(error: unknown): boolean;
   /** For error messages: which write this is. */
   describe(item: Item): string;
+  /**
+   * The way through another thread, for a store that has one (SQLite's writer thread): writes the
+   * batch in one transaction there and resolves with each write's outcome once it committed —
+   * running `beforeCommit`, when given, with the transaction open — or returns false when this
+   * batch must take one of the other ways. Rejects when the transaction failed.
+   */
+  offload?(
+    items: readonly Item[],
+    beforeCommit: (() => Promise<void>) | undefined,
+  ): Promise<Outcome<Result>[]> | false;
   /** The synchronous way through, for a store that has one. */
   now?: {
     /**
@@ -72,8 +87,6 @@ interface Entry<Item, Result> {
   resolve(result: Result): void;
   reject(error: unknown): void;
 }
-
-type Outcome<Result> = { ok: true; value: Result } | { ok: false; error: unknown };
 
 export class GroupCommit<Tx, Item, Result> {
   private pending: Entry<Item, Result>[] = [];
@@ -120,18 +133,23 @@ export class GroupCommit<Tx, Item, Result> {
     const committed = this.options.hooks?.committed;
     const start = committed ? performance.now() : 0;
     try {
-      const now = this.writeNow(batch);
-      outcomes = now
-        ? now.value
-        : await this.options.transact(
-            async (tx) => {
-              const results: Outcome<Result>[] = [];
-              for (const entry of batch) results.push(await this.attempt(tx, entry.item));
-              await this.options.hooks?.beforeCommit?.(batch.length);
-              return results;
-            },
-            batch.map((entry) => entry.item),
-          );
+      const items = batch.map((entry) => entry.item);
+      const beforeCommit = this.options.hooks?.beforeCommit;
+      const offloaded = this.options.offload?.(items, beforeCommit && (() => beforeCommit(batch.length)));
+      const now = offloaded ? false : this.writeNow(batch);
+      outcomes = offloaded
+        ? await offloaded
+        : now
+          ? now.value
+          : await this.options.transact(
+              async (tx) => {
+                const results: Outcome<Result>[] = [];
+                for (const entry of batch) results.push(await this.attempt(tx, entry.item));
+                await this.options.hooks?.beforeCommit?.(batch.length);
+                return results;
+              },
+              batch.map((entry) => entry.item),
+            );
     } catch (error) {
       if (batch.length > 1) {
         // Something in the batch failed and took the transaction with it: each write goes again

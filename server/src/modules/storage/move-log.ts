@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { RESIGN_MOVE, applyMove, type GameState, type Move } from '@shared/game';
 import type { SqliteHandle } from '../../db';
+import type { WriterStatement, WriterStep } from '../../db/writer';
 import { prepared, runPrepared, type Executor, type Prepared } from '../../db/prepared';
 import type { GamePlayersTable, GamesTable } from '../../db/schema';
 import { StaleWriteError, type Progress } from '../../rooms/store';
@@ -151,6 +152,16 @@ export function appendStepNow(run: RunWriteNow, p: Progress, finishing: boolean)
   const [guarded, ...rest] = stepWrites(p, finishing);
   if (run(...guarded) !== 1) throw stale(p);
   for (const write of rest) run(...write);
+}
+
+/**
+ * A plain step (no game ends in it) as the SQLite writer thread runs it: SQL text and parameters,
+ * its guarded statement first (db/writer.ts).
+ */
+export function stepStatements(p: Progress): WriterStep {
+  const [guarded, ...rest] = stepWrites(p, false);
+  const statement = ([prepared, parameters]: Write): WriterStatement => [prepared.sqlite, parameters];
+  return [statement(guarded), ...rest.map(statement)];
 }
 
 /** The step is not the game's next seq, or the game is over: a stale writer (docs/scale-out.md, "Fencing"). */

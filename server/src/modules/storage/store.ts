@@ -16,7 +16,14 @@ import type { RoomSnapshot } from '../../rooms/types';
 import { avatarUrlsOf } from '../customization/repo';
 import { rateGame } from '../ratings/repo';
 import { recordGameRewards } from '../rewards/game-rewards';
-import { GroupCommit, type GroupCommitHooks, type GroupCommitOptions } from './group-commit';
+import { WriterStopped, type SqliteWriter } from '../../db/writer';
+import {
+  GroupCommit,
+  WriteFailed,
+  type GroupCommitHooks,
+  type GroupCommitOptions,
+  type Outcome,
+} from './group-commit';
 import {
   GAME_BY_ID,
   MOVES_AFTER,
@@ -26,6 +33,7 @@ import {
   kyselyWrites,
   replay,
   sqliteWrites,
+  stepStatements,
   type RunWrite,
   type GameRow,
   type GamePlayerRow,
@@ -59,7 +67,16 @@ export class SqlGameStore implements GameStore {
   constructor(db: Db, hooks: GroupCommitHooks = {}) {
     this.db = db.kysely;
     const sqlite = db.sqlite;
+    const writer = db.writer;
     this.steps = new GroupCommit({
+      // Plain steps go to the writer thread while it runs; a batch that ends a game rates it and
+      // records rewards through Kysely, on the server's connection (docs/design.md, "Game storage").
+      ...(writer && {
+        offload: (steps, beforeCommit) =>
+          writer.alive && steps.every((step) => step.finish === null)
+            ? writeOnThread(writer, steps, beforeCommit)
+            : false,
+      }),
       transact: (work, steps) =>
         sqlite && steps.every((step) => step.finish === null)
           ? this.sqliteTransaction(sqlite, work)
@@ -351,6 +368,38 @@ function sqliteNow(
       return undefined;
     },
   };
+}
+
+/**
+ * A batch of plain steps written on the SQLite writer thread: each step stored, or refused as
+ * stale when its guarded write changed nothing. Should the thread fail with the batch in flight,
+ * each of its steps fails at once (never hangs), and is not tried again: whether the batch had
+ * committed is not known, and the next batch is written on the server's connection.
+ */
+async function writeOnThread(
+  writer: SqliteWriter,
+  steps: readonly Step[],
+  beforeCommit: (() => Promise<void>) | undefined,
+): Promise<Outcome<Finished | undefined>[]> {
+  let written: boolean[];
+  try {
+    written = await writer.write(
+      steps.map((step) => stepStatements(step.progress)),
+      beforeCommit,
+    );
+  } catch (error) {
+    if (!(error instanceof WriterStopped)) throw error;
+    return steps.map(({ progress: p }) => ({
+      ok: false,
+      error: new WriteFailed(`Could not store game ${p.gameId} at seq ${p.seq}: ${error.message}`, {
+        cause: error,
+      }),
+    }));
+  }
+  return written.map((stored, i) => {
+    const { gameId, seq } = steps[i]!.progress;
+    return stored ? { ok: true, value: undefined } : { ok: false, error: new StaleWriteError(gameId, seq) };
+  });
 }
 
 /** Ranked games between two people are rated, in the transaction that finishes them. */
