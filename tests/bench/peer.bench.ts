@@ -12,7 +12,8 @@
  *       whose p99 stays under 50 ms, the two stepped up side by side.
  * Targets: Spar's knee ≥ Colyseus's and Spar's p50 ≤ Colyseus's. The default is short (1.5 s
  * windows, Spar capped at 4000 players and Colyseus at 6000); BENCH_FULL=1 gives bench:ws's
- * 3 s windows and caps of 8000 and 16000. See docs/benchmarks.md, "bench:peer".
+ * 3 s windows and caps of 8000 and 16000. BENCH_ONLY=cpu: instead of the knees, each server's CPU
+ * per play at BENCH_LOAD_PLAYERS (2000). See docs/benchmarks.md, "bench:peer".
  */
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ process.env.BENCH_WINDOW_MS ??= FULL ? '3000' : '1500';
 process.env.BENCH_MAX_PLAYERS ??= FULL ? '8000' : '4000';
 const MAX_COLYSEUS_PLAYERS = Number(process.env.BENCH_MAX_PEER_PLAYERS ?? (FULL ? 16_000 : 6000));
 const {
+  LOAD_PLAYERS,
   LOAD_THREADS,
   MAX_PLAYERS,
   P99_LIMIT_MS,
@@ -85,6 +87,9 @@ async function startColyseus(port: number): Promise<ChildProcess> {
   const child = fork(outfile, [String(port)], {
     // Spar's flags: both servers run on the same V8 settings.
     execArgv: [...SERVER_NODE_FLAGS, ...extra],
+    // Colyseus holds a seat for 15 s between the matchmaker's answer and the client's socket; on
+    // a loaded machine, seating a thousand games at once took longer and their seats expired.
+    env: { ...process.env, COLYSEUS_SEAT_RESERVATION_TIME: '120' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -270,6 +275,22 @@ async function main(): Promise<void> {
     },
     colyseusChild.pid!,
   );
+  if (process.env.BENCH_ONLY === 'cpu') {
+    // What a play costs each server at one load, the figure with far less noise than the knee
+    // (docs/benchmarks.md, "bench:ws"): both carry LOAD_PLAYERS twice, alternately, and the second
+    // step counts (every player joined, the code warm).
+    if (LOAD_PLAYERS > Math.min(MAX_PLAYERS, MAX_COLYSEUS_PLAYERS))
+      throw new Error('BENCH_LOAD_PLAYERS is above BENCH_MAX_PLAYERS or BENCH_MAX_PEER_PLAYERS');
+    for (let round = 0; round < 2; round++)
+      for (const side of [spar, colyseus]) await side.step(LOAD_PLAYERS, false);
+    for (const side of [spar, colyseus]) await side.close();
+    for (const line of [...spar.table, ...colyseus.table]) console.log(line);
+    const [a, b] = [spar.last.cpuPerPlayUs, colyseus.last.cpuPerPlayUs];
+    console.log(
+      `server CPU per play at ${LOAD_PLAYERS} players: spar (durable) ${a.toFixed(0)} µs, colyseus (memory) ${b.toFixed(0)} µs (${(a / b).toFixed(2)}x); of which in the kernel: spar ${spar.last.systemPerPlayUs.toFixed(0)} µs, colyseus ${colyseus.last.systemPerPlayUs.toFixed(0)} µs (load average ${loads()})`,
+    );
+    process.exit(0);
+  }
   await findKnees([spar, colyseus]);
   for (const child of children) child.kill('SIGTERM');
 

@@ -205,8 +205,8 @@ parentPort.on('message', async (request) => {
         await Promise.all(added.slice(i, i + 50).map((p) => p.start()));
       // Colyseus's games a few at a time too; each is seated through its matchmaker (HTTP).
       if (kind === 'colyseus')
-        for (let i = 0; i < request.seeds.length; i += 25)
-          for (const pair of await Promise.all(request.seeds.slice(i, i + 25).map(colyseusGame)))
+        for (let i = 0; i < request.seeds.length; i += 10)
+          for (const pair of await Promise.all(request.seeds.slice(i, i + 10).map(colyseusGame)))
             added.push(...pair);
       players.push(...added);
       parentPort.postMessage({ op: 'added', players: players.length });

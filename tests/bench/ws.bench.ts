@@ -35,7 +35,7 @@ export const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
 const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 18000);
 export const START_PLAYERS = 200;
 /** `BENCH_ONLY=cpu`: the one load both servers carry, for their CPU per play at the same load. */
-const LOAD_PLAYERS = Number(process.env.BENCH_LOAD_PLAYERS ?? 2000);
+export const LOAD_PLAYERS = Number(process.env.BENCH_LOAD_PLAYERS ?? 2000);
 export const STEP_FACTOR = 1.25;
 /** Each step is measured in this many windows; the majority decides. */
 export const WINDOWS = 3;
