@@ -1,9 +1,11 @@
-// A load generator thread for `npm run bench:ws` (tests/bench/ws.bench.ts): it holds simulated
-// players of one kind, Spar players or relay players, and answers the main thread's requests.
+// A load generator thread for `npm run bench:ws` (tests/bench/ws.bench.ts) and `npm run
+// bench:peer` (tests/bench/peer.bench.ts): it holds simulated players of one kind, Spar players,
+// relay players or Colyseus players, and answers the main thread's requests.
 // Several run side by side so the client is not the bottleneck; each reports how busy it was
 // (event-loop utilisation and the p99 of its event-loop delay), so a client-side limit is seen.
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
+import { Client as ColyseusClient } from '@colyseus/sdk';
 import WebSocket from 'ws';
 
 const { kind, url, thinkMs, frame } = workerData;
@@ -127,16 +129,85 @@ class RelayPlayer {
   }
 }
 
+/**
+ * A player of bench:peer's Colyseus room (tests/bench/colyseus-room.ts) through Colyseus's own
+ * client, which decodes every state patch as an app would: it plays the first of its legal cards
+ * after thinking, and times each play to the first patch that raises the room's seq.
+ */
+class ColyseusPlayer {
+  constructor(room) {
+    this.room = room;
+    this.seat = -1;
+    this.sentSeq = 0;
+    this.sentAt = 0;
+    this.timer = undefined;
+    this.latencies = [];
+    room.onStateChange(() => this.onState());
+    if (room.state) this.onState();
+  }
+
+  onState() {
+    const state = this.room.state;
+    if (!state?.seats) return; // not decoded yet: the first full state is on its way
+    if (this.seat < 0) {
+      this.seat = state.seats.findIndex((seat) => seat.sessionId === this.room.sessionId);
+      if (this.seat < 0) return;
+    }
+    if (this.sentAt && state.seq > this.sentSeq) {
+      this.latencies.push(performance.now() - this.sentAt);
+      this.sentAt = 0;
+    }
+    this.next();
+  }
+
+  next() {
+    const state = this.room.state;
+    if (paused || state.status !== 'active' || state.turn !== this.seat || this.timer || this.sentAt) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.sentSeq = state.seq;
+      this.sentAt = performance.now();
+      this.room.send('play', state.seats.at(this.seat).legal.at(0));
+    }, think());
+  }
+
+  resume() {
+    this.next();
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    // Closed by the bench, not dropped: the client must not try to reconnect.
+    this.room.reconnection.enabled = false;
+    void this.room.leave(false);
+  }
+}
+
+/** A Colyseus game: one player creates the room (dealt from `seed`), the other joins it by id. */
+async function colyseusGame(seed) {
+  const client = new ColyseusClient(url);
+  const first = await client.create('spar', { seed, targetScore: 1000 });
+  const second = await client.joinById(first.roomId);
+  return [new ColyseusPlayer(first), new ColyseusPlayer(second)];
+}
+
 parentPort.on('message', async (request) => {
   try {
     if (request.op === 'add') {
       const added =
         kind === 'spar'
           ? request.games.flatMap(({ tokens, gameId }) => tokens.map((t) => new SparPlayer(t, gameId)))
-          : Array.from({ length: request.count }, (_, i) => new RelayPlayer(i % 2 === 0));
+          : kind === 'relay'
+            ? Array.from({ length: request.count }, (_, i) => new RelayPlayer(i % 2 === 0))
+            : [];
       // A few at a time: thousands of simultaneous handshakes would measure the handshake.
       for (let i = 0; i < added.length; i += 50)
         await Promise.all(added.slice(i, i + 50).map((p) => p.start()));
+      // Colyseus's games a few at a time too; each is seated through its matchmaker (HTTP).
+      if (kind === 'colyseus')
+        for (let i = 0; i < request.seeds.length; i += 10)
+          for (const pair of await Promise.all(request.seeds.slice(i, i + 10).map(colyseusGame)))
+            added.push(...pair);
       players.push(...added);
       parentPort.postMessage({ op: 'added', players: players.length });
     } else if (request.op === 'pause') {

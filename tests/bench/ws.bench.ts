@@ -19,6 +19,7 @@ import type { Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { SERVER_NODE_FLAGS } from '../../scripts/run-server.mjs';
@@ -26,38 +27,38 @@ import { kneeVerdict } from './knee-verdict';
 import { seed } from './seed';
 
 /** Spar's steps stop here at the latest (that many players are seeded). */
-const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
+export const MAX_PLAYERS = Number(process.env.BENCH_MAX_PLAYERS ?? 8000);
 /**
  * The relays' steps stop here at the latest: the load threads hold a socket per player, and this
  * process may open 20000 files here (Spar's players are gone by then, the durable relay steps last).
  */
 const MAX_RELAY_PLAYERS = Number(process.env.BENCH_MAX_RELAY_PLAYERS ?? 18000);
-const START_PLAYERS = 200;
+export const START_PLAYERS = 200;
 /** `BENCH_ONLY=cpu`: the one load both servers carry, for their CPU per play at the same load. */
-const LOAD_PLAYERS = Number(process.env.BENCH_LOAD_PLAYERS ?? 2000);
-const STEP_FACTOR = 1.25;
+export const LOAD_PLAYERS = Number(process.env.BENCH_LOAD_PLAYERS ?? 2000);
+export const STEP_FACTOR = 1.25;
 /** Each step is measured in this many windows; the majority decides. */
-const WINDOWS = 3;
-const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 3000);
+export const WINDOWS = 3;
+export const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 3000);
 const IDLE_CONNECTIONS = 1000;
-const THINK_MS = 400;
-const RTT_MOVES = 600;
+export const THINK_MS = 400;
+export const RTT_MOVES = 600;
 /** Games reserved for the round-trip test (played to the end, one after another; ~120 moves each). */
-const RTT_GAMES = 20;
+export const RTT_GAMES = 20;
 /**
  * Games played (all at once) before the round trips are measured, and as many relay exchanges:
  * both servers are measured warm, as they run, not while the JIT is still compiling the move path.
  */
-const WARMUP_GAMES = 40;
+export const WARMUP_GAMES = 40;
 /** The short games (to 10 points) at the start of the seeded list: warm-up, then round trips. */
-const SHORT_GAMES = WARMUP_GAMES + RTT_GAMES;
-const P99_LIMIT_MS = 50;
+export const SHORT_GAMES = WARMUP_GAMES + RTT_GAMES;
+export const P99_LIMIT_MS = 50;
 /** A load thread busier than this limits the measurement; a lag past this is reported. */
 const CLIENT_BUSY_LIMIT = 0.85;
 const CLIENT_LAG_LIMIT_MS = 20;
 /** A step failed while the machine was busy (client loops lagging) is measured again this often. */
 const MACHINE_RETRIES = 2;
-const LOAD_THREADS = Math.max(2, Math.min(4, cpus().length));
+export const LOAD_THREADS = Math.max(2, Math.min(4, cpus().length));
 
 /** The URL a child started with --inspect prints on stderr. */
 function inspectorUrl(child: ChildProcess): Promise<string> {
@@ -158,7 +159,7 @@ async function retainedBytes(url: string): Promise<number> {
  * kernel alone. With BENCH_CPU_THREAD=main, its main thread's alone: the thread that serves the
  * sockets, which a design moving work to other threads must unload.
  */
-function cpuTimes(pid: number): { total: number; system: number } {
+export function cpuTimes(pid: number): { total: number; system: number } {
   const stat =
     process.env.BENCH_CPU_THREAD === 'main' ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
   // The fields after the command name, which is in parentheses and may hold spaces.
@@ -167,15 +168,15 @@ function cpuTimes(pid: number): { total: number; system: number } {
   return { total: (Number(fields[11]) + Number(fields[12])) / 100, system: Number(fields[12]) / 100 };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 }
 
-function open(url: string, options?: WebSocket.ClientOptions): Promise<WebSocket> {
+export function open(url: string, options?: WebSocket.ClientOptions): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, options);
     ws.once('open', () => resolve(ws));
@@ -184,7 +185,7 @@ function open(url: string, options?: WebSocket.ClientOptions): Promise<WebSocket
 }
 
 /** A simulated player: signs in, joins its game, and plays its first legal card after THINK_MS. */
-class SparPlayer {
+export class SparPlayer {
   ws!: WebSocket;
   seat = -1;
   seq = 0;
@@ -315,7 +316,7 @@ class RelayPlayer {
   }
 }
 
-async function startSpar(
+export async function startSpar(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
@@ -378,11 +379,14 @@ function startRelay(
   });
 }
 
+/** The players a load thread holds: Spar's, the relays', or bench:peer's Colyseus players. */
+export type LoadKind = 'spar' | 'relay' | 'colyseus';
+
 /** One load thread of tests/bench/ws-load.mjs, answering one request at a time. */
-class LoadThread {
+export class LoadThread {
   private readonly worker: Worker;
 
-  constructor(data: { kind: 'spar' | 'relay'; url: string; thinkMs: number; frame?: string }) {
+  constructor(data: { kind: LoadKind; url: string; thinkMs: number; frame?: string }) {
     this.worker = new Worker(path.join(import.meta.dirname, 'ws-load.mjs'), { workerData: data });
   }
 
@@ -414,7 +418,7 @@ interface Window {
   systemSeconds: number;
 }
 
-interface Knee {
+export interface Knee {
   /** The most players whose step passed (p99 < 50 ms in most windows); 0 if none did. */
   players: number;
   playsPerSecond: number;
@@ -432,7 +436,7 @@ interface Knee {
  * up together, Spar's windows and then the relay's at each step, the other side paused, so a
  * change in the machine's other load hits both alike.
  */
-class Side {
+export class Side {
   readonly threads: LoadThread[];
   readonly table: string[] = [];
   knee: Knee;
@@ -444,7 +448,7 @@ class Side {
   constructor(
     /** How its steps are labelled in the table. */
     readonly label: string,
-    kind: 'spar' | 'relay',
+    kind: LoadKind,
     url: string,
     readonly max: number,
     private readonly add: (threads: LoadThread[], from: number, to: number) => Promise<void>,
@@ -568,7 +572,7 @@ class Side {
 }
 
 /** Steps both sides up ×STEP_FACTOR from START_PLAYERS until each has found its knee. */
-async function findKnees(sides: Side[]): Promise<void> {
+export async function findKnees(sides: Side[]): Promise<void> {
   for (
     let target = START_PLAYERS;
     sides.some((side) => !side.done);
@@ -1055,7 +1059,11 @@ async function main(): Promise<void> {
   process.exit(ok ? 0 : 1);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script (npm run bench:ws); `npm run bench:peer` imports its load generator and knee
+// search from here, so both benchmarks measure servers the same way.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
