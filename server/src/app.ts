@@ -108,6 +108,7 @@ export interface App extends FastifyInstance {
   gateway: Gateway;
   /** Arena tournaments' runner; tests tick it directly. */
   tournamentRunner: TournamentRunner;
+  tournaments: TournamentService;
   /** Coin and gem packs bought with money; tests run its expiry sweep directly. */
   payments: PaymentService;
   /**
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('payments', services.payments);
   app.decorate('gateway', services.gateway);
   app.decorate('tournamentRunner', services.tournamentRunner);
+  app.decorate('tournaments', services.tournaments);
   app.decorate('metricsServer', null);
   app.decorateRequest('auth', null);
   // preClose hooks run in the order they are added: these come before the gateway's, which

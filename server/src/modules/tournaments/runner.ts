@@ -314,7 +314,7 @@ export class TournamentRunner {
           currencyType: 'regular',
           delta: prize.coins,
           reason: PRIZE_REASON,
-          reference,
+          reference: `${reference}:coins`,
           description,
           now,
         });
@@ -324,7 +324,7 @@ export class TournamentRunner {
           currencyType: 'premium',
           delta: prize.gems,
           reason: PRIZE_REASON,
-          reference,
+          reference: `${reference}:gems`,
           description,
           now,
         });
