@@ -15,6 +15,7 @@ import { healthApi } from './rest-health';
 import { managerApi } from './manager';
 import { playersApi } from './rest';
 import { socialApi } from './social';
+import { managerTournamentsApi, tournamentsApi } from './tournaments';
 
 export const API = {
   health: healthApi,
@@ -30,6 +31,8 @@ export const API = {
   decks: deckApi,
   customization: customizationApi,
   manager: managerApi,
+  tournaments: tournamentsApi,
+  managerTournaments: managerTournamentsApi,
 };
 
 /** Every endpoint, each once. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { chatSendSchema } from './chat';
 import { gameEmoteSchema } from './emotes';
+import { tournamentClientMessageSchemas } from './tournaments';
 import {
   cardSchema,
   gameIdSchema,
@@ -64,6 +65,7 @@ export const clientMessageSchemas = {
   DECLINE_REMATCH: z.object({ type: z.literal('DECLINE_REMATCH'), gameId: gameIdSchema }),
   CHAT_SEND: chatSendSchema,
   GAME_EMOTE: gameEmoteSchema,
+  ...tournamentClientMessageSchemas,
 } as const;
 
 export type ClientMessageType = keyof typeof clientMessageSchemas;

@@ -94,6 +94,8 @@ export const gameListItemSchema = z.object({
   /** Only in `scope=live`: the score to reach and how many are watching on this server. */
   targetScore: z.number().int().optional(),
   spectators: z.number().int().min(0).optional(),
+  /** Only in `scope=live`, on a tournament's game: which one (the top table of a live tournament is listed first). */
+  tournament: z.object({ id: z.number().int().positive(), name: z.string() }).nullable().optional(),
   score: z.object({ you: z.number().int(), opponent: z.number().int() }).optional(),
   ratingChange: z.number().int().nullable().optional(),
   reason: finishReasonSchema.nullable(),

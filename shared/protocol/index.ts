@@ -20,4 +20,5 @@ export * from './sound';
 export * from './delta';
 export * from './rating-history';
 export * from './endpoint';
+export * from './tournaments';
 export * from './api';

@@ -12,6 +12,7 @@ import {
 import { chatClientIdSchema, chatMessageFrameSchema } from './chat';
 import { clientVersionSchema, updateUrlsSchema } from './client-version';
 import { gameEmoteShownSchema } from './emotes';
+import { tournamentServerMessageSchemas } from './tournaments';
 import { finishReasonSchema, gameModeSchema, gameStatusSchema } from './games';
 
 const matchOpponentSchema = z.object({ username: z.string(), avatarUrl: z.string().nullable() });
@@ -261,6 +262,7 @@ export const serverMessageSchemas = {
     /** The CHAT_SEND this refuses (see docs/protocol.md, "Chat"). */
     clientId: chatClientIdSchema.optional(),
   }),
+  ...tournamentServerMessageSchemas,
 } as const;
 
 export type ServerMessageType = keyof typeof serverMessageSchemas;
