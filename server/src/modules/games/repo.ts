@@ -16,6 +16,20 @@ export function liveGames(db: Db, limit: number) {
     .execute();
 }
 
+/** The names of these tournaments, by id (a live game names its tournament). */
+export async function tournamentNamesOf(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, { id: number; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tournaments')
+    .select(['id', 'name'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name }]));
+}
+
 /** A user's games, the active one first, then the most recent. */
 export function gamesOf(db: Db, userId: number, limit: number) {
   return db

@@ -25,6 +25,7 @@ import {
   liveGames,
   movesOf,
   playersOf,
+  tournamentNamesOf,
   watchDetailsOf,
   type GamePlayerRow,
 } from './repo';
@@ -212,6 +213,10 @@ export class GameService {
   ): Promise<GameListItem[]> {
     const humans = [...new Set(players.flatMap((p) => (p.user_id === null ? [] : [p.user_id])))];
     const details = new Map((await watchDetailsOf(this.deps.db.kysely, humans)).map((d) => [d.id, d]));
+    const tournaments = await tournamentNamesOf(
+      this.deps.db.kysely,
+      games.flatMap((g) => (g.tournament_id === null ? [] : [g.tournament_id])),
+    );
     const items = games.map((game) => {
       const scores = (JSON.parse(game.state) as GameState).scores;
       const seats = players
@@ -231,6 +236,7 @@ export class GameService {
         players: seats,
         targetScore: game.target_score,
         spectators: this.deps.rooms.spectatorCount(game.id),
+        tournament: game.tournament_id === null ? null : (tournaments.get(game.tournament_id) ?? null),
         reason: game.reason,
         createdAt: game.created_at,
         finishedAt: game.finished_at,
@@ -238,7 +244,15 @@ export class GameService {
     });
     const strength = (item: GameListItem) => item.players.reduce((sum, p) => sum + (p.rating ?? 0), 0);
     // A stable sort: equally rated games stay newest first.
-    return items.sort((a, b) => strength(b) - strength(a));
+    items.sort((a, b) => strength(b) - strength(a));
+    // Each live tournament's strongest table leads the list, so the watch page features it.
+    const featured = new Set<number>();
+    const tops = items.filter((item) => {
+      if (!item.tournament || featured.has(item.tournament.id)) return false;
+      featured.add(item.tournament.id);
+      return true;
+    });
+    return [...tops, ...items.filter((item) => !tops.includes(item))];
   }
 
   /**
