@@ -94,11 +94,11 @@ test('a manager schedules an arena; three players join from phones, play it out 
   const name = `Arena ${Date.now().toString(36)}`;
   await form.getByLabel('Name').fill(name);
   await form.getByLabel('Description').fill('Quick games to 3.');
-  await form.getByLabel('Duration (minutes)').fill('10');
+  await form.getByLabel('Duration (15–180 minutes)').fill('10');
   await form.getByRole('button', { name: 'Schedule tournament' }).click();
   // The form says what is wrong before anything is sent.
   await expect(form.getByText('Duration must be at least 15')).toBeVisible();
-  await form.getByLabel('Duration (minutes)').fill('15');
+  await form.getByLabel('Duration (15–180 minutes)').fill('15');
   await form.getByLabel('Games to').selectOption('3');
   await form.getByLabel('1st place coins').fill(String(PRIZE));
   await form.getByRole('button', { name: 'Schedule tournament' }).click();

@@ -198,15 +198,13 @@ function TournamentForm({
           />
           <TextInput
             type="time"
-            label="Start time"
-            description="Your own time zone"
+            label="Start time (your time zone)"
             required
             value={values.startTime}
             onChange={(e) => set('startTime', e.currentTarget.value)}
           />
           <WholeNumberInput
-            label="Duration (minutes)"
-            description="15 to 180"
+            label="Duration (15–180 minutes)"
             inputMode="numeric"
             min={15}
             max={180}
@@ -322,7 +320,7 @@ function TournamentForm({
           {values.prizes.map((row, i) => (
             <Stack key={i} gap={2} role="listitem" aria-label={`${ordinal(i + 1)} place`}>
               <Group gap="xs" align="flex-end" wrap="nowrap">
-                <Text fw={800} w={40} pb={8} c={i === 0 ? 'accent.4' : undefined}>
+                <Text fw={800} w={40} pb={8} c={i === 0 ? 'spar.5' : undefined}>
                   {ordinal(i + 1)}
                 </Text>
                 <TextInput

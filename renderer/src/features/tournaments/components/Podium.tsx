@@ -6,7 +6,7 @@ import { podiumOrder } from '../standings';
 import { ordinal, prizeText, useItemName } from '../../../domain/tournaments';
 
 const STEP: Record<number, { height: number; color: string }> = {
-  1: { height: 96, color: 'var(--mantine-color-accent-5)' },
+  1: { height: 96, color: 'var(--mantine-color-spar-5)' },
   2: { height: 68, color: 'var(--mantine-color-gray-4)' },
   3: { height: 48, color: 'var(--mantine-color-orange-7)' },
 };

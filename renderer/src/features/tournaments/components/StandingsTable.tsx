@@ -30,16 +30,20 @@ export function StandingsTable({
 }) {
   const itemName = useItemName();
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table verticalSpacing={6} highlightOnHover aria-label="Standings">
+    // A fixed layout: the player's column takes what the numbers leave and cuts a long name short,
+    // so the table fits a 360 px phone without scrolling sideways.
+    <Table.ScrollContainer minWidth={260}>
+      <Table verticalSpacing={6} highlightOnHover aria-label="Standings" layout="fixed">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={44}>#</Table.Th>
-            <Table.Th>Player</Table.Th>
-            <Table.Th ta="right" w={64}>
+            <Table.Th w={36} px={6}>
+              #
+            </Table.Th>
+            <Table.Th px={6}>Player</Table.Th>
+            <Table.Th ta="right" w={52} px={6}>
               Wins
             </Table.Th>
-            <Table.Th ta="right" w={64}>
+            <Table.Th ta="right" w={56} px={6}>
               Points
             </Table.Th>
           </Table.Tr>
@@ -56,13 +60,17 @@ export function StandingsTable({
                 aria-current={mine ? 'true' : undefined}
                 bg={mine ? 'rgba(47, 158, 68, 0.12)' : undefined}
               >
-                <Table.Td fw={800} c={s.place <= 3 ? 'accent.4' : undefined}>
+                <Table.Td
+                  fw={800}
+                  px={6}
+                  c={s.place === 1 ? 'spar.5' : s.place <= 3 ? 'accent.4' : undefined}
+                >
                   {s.place}
                 </Table.Td>
-                <Table.Td>
+                <Table.Td px={6}>
                   <Group gap="xs" wrap="nowrap" miw={0}>
                     <PlayerAvatar size="sm" color="spar" username={s.username} avatarUrl={s.avatarUrl} />
-                    <Stack gap={0} miw={0}>
+                    <Stack gap={0} miw={0} style={{ flex: 1 }}>
                       <Group gap={4} wrap="nowrap" miw={0}>
                         <Text size="sm" fw={mine ? 800 : 600} truncate>
                           {s.username}
@@ -101,12 +109,12 @@ export function StandingsTable({
                     </Stack>
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right">
+                <Table.Td ta="right" px={6}>
                   <Text size="sm" c="dark.1" style={{ whiteSpace: 'nowrap' }}>
                     {s.wins}/{s.games}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right" fw={800} data-testid="standing-score">
+                <Table.Td ta="right" px={6} fw={800} data-testid="standing-score">
                   {s.score}
                 </Table.Td>
               </Table.Tr>

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCoin, IconTrophy, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { TournamentSummary } from '@shared/protocol';
@@ -43,8 +43,8 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
     >
       <Banner url={t.bannerUrl} height={112}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <StatusBadge status={t.status} />
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap="nowrap" miw={0}>
+            <StatusBadge status={t.status} />
             {t.visibility === 'invite' && (
               <Badge variant="light" color="grape" miw="max-content">
                 Invite only
@@ -56,6 +56,7 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
               </Badge>
             )}
           </Group>
+          <Countdown tournament={t} />
         </Group>
       </Banner>
       <Stack gap="xs" p="md">
@@ -63,29 +64,27 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
           <Text fw={800} size="lg" lineClamp={1}>
             {t.name}
           </Text>
-          {t.status === 'scheduled' || t.status === 'running' ? (
-            <Group justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="xs" c="dark.1" truncate>
-                {formatStart(t.startsAt)} · {t.durationMinutes} min
-              </Text>
-              <Countdown tournament={t} />
-            </Group>
-          ) : (
-            <Text size="xs" c="dark.1">
-              {t.status === 'cancelled' ? 'Cancelled' : 'Played'} {formatStart(t.startsAt)}
-            </Text>
-          )}
+          <Text size="xs" c="dark.1" truncate>
+            {t.status === 'cancelled' ? 'Cancelled · ' : ''}
+            {formatStart(t.startsAt)} · {t.durationMinutes} min
+          </Text>
         </Stack>
-        <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+        <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
           <Fact icon={IconUsers} label="Seats" value={seatsText(t.seats)} />
           <Fact icon={IconCoin} label="Entry" value={feeText(t.entryFee)} />
-          <Fact
-            icon={IconTrophy}
-            label="Top prize"
-            value={prize ? prizeText(prize, itemName) : 'No prizes'}
-          />
           <Fact icon={IconUsersGroup} label="Entrants" value={entrantsText(t)} />
-        </SimpleGrid>
+        </Group>
+        <Group
+          gap={6}
+          wrap="nowrap"
+          miw={0}
+          aria-label={`Top prize: ${prize ? prizeText(prize, itemName) : 'none'}`}
+        >
+          <IconTrophy size={16} color="var(--mantine-color-spar-5)" aria-hidden style={{ flexShrink: 0 }} />
+          <Text size="sm" fw={700} c={prize ? 'spar.4' : 'dark.1'} lineClamp={1}>
+            {prize ? prizeText(prize, itemName) : 'No prizes'}
+          </Text>
+        </Group>
       </Stack>
     </Card>
   );

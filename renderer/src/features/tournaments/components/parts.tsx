@@ -34,7 +34,13 @@ export function Countdown({
   if (!clock) return null;
   return (
     <Group gap={6} wrap="nowrap" aria-label={`${clock.label} ${formatCountdown(clock.ms)}`} role="timer">
-      <Text size={size === 'lg' ? 'sm' : 'xs'} c="dark.1" tt="uppercase" fw={600}>
+      <Text
+        size={size === 'lg' ? 'sm' : 'xs'}
+        c={size === 'lg' ? 'dark.1' : 'dark.0'}
+        tt="uppercase"
+        fw={600}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {clock.label}
       </Text>
       <Text
@@ -133,7 +139,7 @@ export function PrizeTable({ prizes }: { prizes: readonly Prize[] }) {
           .map((prize) => (
             <Table.Tr key={prize.place}>
               <Table.Td w={56}>
-                <Text fw={800} c={prize.place === 1 ? 'accent.4' : undefined}>
+                <Text fw={800} c={prize.place === 1 ? 'spar.5' : undefined}>
                   {ordinal(prize.place)}
                 </Text>
               </Table.Td>
