@@ -41,21 +41,28 @@ export function TournamentCard({ tournament: t }: { tournament: TournamentSummar
       aria-label={t.name}
       style={{ overflow: 'hidden' }}
     >
-      <Banner url={t.bannerUrl} height={112}>
+      <Banner
+        url={t.bannerUrl}
+        height={112}
+        corner={
+          (t.visibility === 'invite' || t.joined) && (
+            <Group gap={6} wrap="nowrap">
+              {t.visibility === 'invite' && (
+                <Badge variant="filled" color="grape" miw="max-content">
+                  Invite only
+                </Badge>
+              )}
+              {t.joined && (
+                <Badge variant="filled" color="spar" c="dark.9" miw="max-content">
+                  Joined
+                </Badge>
+              )}
+            </Group>
+          )
+        }
+      >
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap={6} wrap="nowrap" miw={0}>
-            <StatusBadge status={t.status} />
-            {t.visibility === 'invite' && (
-              <Badge variant="light" color="grape" miw="max-content">
-                Invite only
-              </Badge>
-            )}
-            {t.joined && (
-              <Badge variant="filled" color="spar" c="dark.9" miw="max-content">
-                Joined
-              </Badge>
-            )}
-          </Group>
+          <StatusBadge status={t.status} />
           <Countdown tournament={t} />
         </Group>
       </Banner>

@@ -65,18 +65,25 @@ export function StatusBadge({ status }: { status: TournamentStatus }) {
 }
 
 /**
- * The tournament's banner, or the app's green felt with a trophy when it has none; `children`
- * sit over its foot.
+ * The tournament's banner, or the app's felt with a trophy when it has none; `children` sit over
+ * its foot, `corner` at its top right.
  */
 export function Banner({
   url,
   height,
   children,
+  corner,
 }: {
   url: string | null;
   height: number;
   children?: React.ReactNode;
+  corner?: React.ReactNode;
 }) {
+  const top = corner && (
+    <Box pos="absolute" top={8} right={8}>
+      {corner}
+    </Box>
+  );
   const foot = children && (
     <Box
       pos="absolute"
@@ -92,6 +99,7 @@ export function Banner({
   if (url)
     return (
       <BackgroundImage src={url} h={height} pos="relative" role="img" aria-label="Tournament banner">
+        {top}
         {foot}
       </BackgroundImage>
     );
@@ -117,6 +125,7 @@ export function Banner({
       >
         <IconTrophy size={Math.min(36, height / 3)} />
       </ThemeIcon>
+      {top}
       {foot}
     </Box>
   );
