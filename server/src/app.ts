@@ -58,6 +58,10 @@ import { blockedPartnersOf, friendIdsOf } from './modules/social/relations';
 import { socialEvents } from './modules/social/events';
 import { socialRoutes } from './modules/social/routes';
 import { SocialService } from './modules/social/service';
+import { TournamentLive } from './modules/tournaments/live';
+import { tournamentRoutes } from './modules/tournaments/routes';
+import { TournamentRunner } from './modules/tournaments/runner';
+import { TournamentService } from './modules/tournaments/service';
 import { ConnectionRegistry } from './realtime/connections';
 import { Gateway } from './realtime/gateway';
 import { Matchmaking } from './matchmaking/matchmaking';
@@ -102,6 +106,8 @@ export interface App extends FastifyInstance {
   notifier: Notifier;
   /** The WebSocket endpoint's logic; the move-path benchmark feeds it sockets of its own. */
   gateway: Gateway;
+  /** Arena tournaments' runner; tests tick it directly. */
+  tournamentRunner: TournamentRunner;
   /** Coin and gem packs bought with money; tests run its expiry sweep directly. */
   payments: PaymentService;
   /**
@@ -133,6 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('notifier', services.notifier);
   app.decorate('payments', services.payments);
   app.decorate('gateway', services.gateway);
+  app.decorate('tournamentRunner', services.tournamentRunner);
   app.decorate('metricsServer', null);
   app.decorateRequest('auth', null);
   // preClose hooks run in the order they are added: these come before the gateway's, which
@@ -173,11 +180,28 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     log,
     friendsOf: (userId) => friendIdsOf(db.kysely, userId),
     chat: modules.chat,
+    tournaments: modules.tournamentLive,
     rpc,
     ...(metrics && { metrics }),
   });
   metrics?.watch(gaugeSources(backEnds, play.rooms, backEnds.connections, gateway));
-  return { ...backEnds, ...play, ...modules, stalls, gateway };
+  // Arena tournaments pair their games through the rooms, like an accepted match (docs/design.md,
+  // "Arena tournaments").
+  const tournamentRunner = new TournamentRunner({
+    db,
+    now,
+    minuteMs: config.tournamentMinuteMs,
+    nodeId: seams.nodeId,
+    tournaments: modules.tournaments,
+    live: modules.tournamentLive,
+    rooms: play.rooms,
+    onlineAmong: (userIds) => seams.presence.onlineAmong(userIds),
+    send: backEnds.send,
+    notify: (userId, notification) => void modules.notifier.notify(userId, notification),
+    log,
+  });
+  play.rooms.onGameFinished(() => tournamentRunner.kick());
+  return { ...backEnds, ...play, ...modules, stalls, gateway, tournamentRunner };
 }
 
 type BackEnds = Awaited<ReturnType<typeof createBackEnds>>;
@@ -299,7 +323,7 @@ async function createModuleServices(
   config: Config,
   options: AppOptions,
   log: FastifyBaseLogger,
-  { now, db, mailer, seams, send }: BackEnds,
+  { now, db, mailer, seams, send, connections }: BackEnds,
   rooms: RoomManager,
 ) {
   const { bus, presence } = seams;
@@ -354,8 +378,13 @@ async function createModuleServices(
     log,
     sweepLock: seams.paymentSweepLock,
   });
+  const tournaments = new TournamentService({ db, now, minuteMs: config.tournamentMinuteMs });
+  const tournamentLive = new TournamentLive({ tournaments, send, publish: connections.publish, log });
+  tournaments.events = tournamentLive;
   return {
     accounts,
+    tournaments,
+    tournamentLive,
     googleFlow,
     notifier,
     chat,
@@ -419,6 +448,7 @@ async function registerRoutes(app: App, config: Config, s: Services): Promise<vo
   paymentRoutes(routes, { authenticator, payments: s.payments, publicUrl: config.publicUrl });
   currencyRoutes(routes, { authenticator, currency: s.currency });
   chatRoutes(routes, { authenticator, chat: s.chat });
+  tournamentRoutes(routes, { authenticator, tournaments: s.tournaments });
   await managerRoutes(routes, { authenticator, manager: s.manager, uploadsDir: uploadsDir(config.dataDir) });
 
   registerGateway(app, s.gateway, {
@@ -462,6 +492,8 @@ async function startBackgroundWork(
     rematches.tick().catch((error: unknown) => app.log.warn({ err: error }, 'rematch expiry failed'));
   }, 1000);
   matchTimer.unref();
+  // Every node ticks; a running tournament is run by the node holding its lease (runner.ts).
+  s.tournamentRunner.start();
 
   const sweepEvery = options.sweepIntervalMs ?? 60 * 60_000;
   let sweep: NodeJS.Timeout | undefined;
@@ -503,6 +535,9 @@ async function startBackgroundWork(
     }
     matchmaking.stop();
     rematches.stop();
+    s.tournamentRunner.stop();
+    s.tournamentLive.stop();
+    await s.tournamentRunner.idle();
     rooms.stop();
     await s.notifier.settled();
     // Moves already handed to the group commit are written before the database closes.

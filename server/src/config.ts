@@ -121,6 +121,7 @@ const envSchema = z.object({
   REMATCH_SECONDS: z.coerce.number().positive().max(600).default(REMATCH_SECONDS),
   REMATCH_RETURN_SECONDS: z.coerce.number().positive().max(600).default(REMATCH_RETURN_SECONDS),
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
+  TOURNAMENT_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
   HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
   WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
@@ -224,6 +225,8 @@ export interface Config {
   authRateLimitPerMinute: number;
   trustProxy: boolean | string;
   timings: Timings;
+  /** The length of a tournament "minute": 60 000 but in tests and staging (docs/operations.md). */
+  tournamentMinuteMs: number;
   socketLimits: SocketLimits;
   /** Whether /ws offers the permessage-deflate extension to clients that ask for it. */
   wsPerMessageDeflate: boolean;
@@ -393,6 +396,7 @@ export interface Timings {
   rematchReturnMs: number;
   /** A practice bot's thinking pause (0 in tests). */
   botDelayMs: number;
+
   heartbeatMs: number;
   /** Sustained WebSocket frames a connection may send per second (bursts of twice that). */
   wsMessagesPerSecond: number;
@@ -465,10 +469,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rematchMs: Math.round(values.REMATCH_SECONDS * 1000),
       rematchReturnMs: Math.round(values.REMATCH_RETURN_SECONDS * 1000),
       botDelayMs: values.BOT_DELAY_MS,
+
       heartbeatMs: Math.round(values.HEARTBEAT_SECONDS * 1000),
       wsMessagesPerSecond: values.WS_MESSAGES_PER_SECOND,
       wsAuthTimeoutMs: Math.round(values.WS_AUTH_TIMEOUT_SECONDS * 1000),
     },
+    tournamentMinuteMs: values.TOURNAMENT_MINUTE_MS,
     socketLimits: {
       perIp: values.WS_MAX_CONNECTIONS_PER_IP,
       perUser: values.WS_MAX_CONNECTIONS_PER_USER,

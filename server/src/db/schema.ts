@@ -136,6 +136,8 @@ export interface GamesTable {
   /** Private games: the invited friend and when the invitation lapses (see 0013_private_games). */
   invited_user_id: number | null;
   invite_expires_at: number | null;
+  /** The arena tournament this game belongs to (0021_tournaments), else null. */
+  tournament_id: number | null;
 }
 
 export interface GamePlayersTable {
@@ -362,6 +364,68 @@ export interface ChatReadsTable {
   updated_at: number;
 }
 
+/** An arena tournament (0021_tournaments; docs/design.md, "Arena tournaments"). */
+export interface TournamentsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  banner_url: string | null;
+  starts_at: number;
+  duration_minutes: number;
+  seats: number;
+  target_score: number;
+  /** Null with fee_amount null: a free tournament. */
+  fee_currency: CurrencyType | null;
+  fee_amount: number | null;
+  /** JSON array of prizes by place (shared/protocol/tournaments.ts `Prize`). */
+  prizes: string;
+  rating_min: number | null;
+  rating_max: number | null;
+  player_cap: number | null;
+  visibility: 'public' | 'invite';
+  /** Set on invite-only tournaments: the code of the invitation link. */
+  invite_code: string | null;
+  status: 'scheduled' | 'running' | 'finished' | 'cancelled';
+  /** How many entrant rows there are; the guarded increment holds the player cap. */
+  entrant_count: Generated<number>;
+  created_by: number | null;
+  created_at: number;
+  updated_at: number;
+  /** When the five-minute notice went out (sent once). */
+  notified_at: number | null;
+  started_at: number | null;
+  /** Fixed at the start: no new game is paired from then on. */
+  ends_at: number | null;
+  finished_at: number | null;
+  /** The node whose runner holds the tournament, until lease_until (see runner.ts). */
+  owner_node: string | null;
+  lease_until: number | null;
+}
+
+/** One entrant; withdrawing deletes the row. */
+export interface TournamentEntrantsTable {
+  id: Generated<number>;
+  tournament_id: number;
+  user_id: number;
+  /** 1: out of the pool by choice. */
+  paused: Generated<number>;
+  /** What the entrant paid (refunded exactly on withdrawal or cancellation); null when free. */
+  fee_currency: CurrencyType | null;
+  fee_amount: number | null;
+  joined_at: number;
+}
+
+/** A paid place: its primary key (tournament, place) makes paying it twice impossible. */
+export interface TournamentPayoutsTable {
+  tournament_id: number;
+  place: number;
+  user_id: number;
+  coins: number;
+  gems: number;
+  shop_item_id: number | null;
+  paid_at: number;
+}
+
 export interface Database {
   games: GamesTable;
   game_players: GamePlayersTable;
@@ -388,4 +452,7 @@ export interface Database {
   chat_reads: ChatReadsTable;
   oauth_states: OAuthStatesTable;
   oauth_codes: OAuthCodesTable;
+  tournaments: TournamentsTable;
+  tournament_entrants: TournamentEntrantsTable;
+  tournament_payouts: TournamentPayoutsTable;
 }

@@ -59,3 +59,8 @@ export class LocalBus implements Bus {
 }
 
 type Handler = BusHandler;
+
+/** The bus channel of a tournament's followers (TOURNAMENT_WATCH): its standings are published there. */
+export function tournamentTopic(tournamentId: number): string {
+  return `tournament:${tournamentId}`;
+}

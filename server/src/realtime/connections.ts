@@ -26,7 +26,36 @@ export class ConnectionRegistry {
   readonly byUser = new SocketIndex<number, Connection>();
   readonly bySession = new SocketIndex<number, Connection>();
 
+  /** Sockets following a topic (a tournament's standings, `TOURNAMENT_WATCH`), by its bus channel. */
+  private readonly watchers = new SocketIndex<string, Connection>();
+  private readonly watching = new WeakMap<Connection, Set<string>>();
+
   constructor(private readonly bus: Bus) {}
+
+  /** Sends `message` to every socket following `topic`, on any node. */
+  readonly publish = (topic: string, message: unknown): void => {
+    this.bus.publish(topic, message);
+  };
+
+  /** The socket follows `topic`: the first here subscribes this node to its channel. */
+  watch(topic: string, conn: Connection): void {
+    let topics = this.watching.get(conn);
+    if (!topics) this.watching.set(conn, (topics = new Set()));
+    if (topics.has(topic)) return;
+    topics.add(topic);
+    if (this.watchers.add(topic, conn)) this.bus.subscribe(topic, this.deliverTopic);
+  }
+
+  unwatch(topic: string, conn: Connection): void {
+    const topics = this.watching.get(conn);
+    if (!topics?.delete(topic)) return;
+    if (this.watchers.delete(topic, conn)) this.bus.unsubscribe(topic, this.deliverTopic);
+  }
+
+  /** A socket closed: it follows nothing any more. */
+  unwatchAll(conn: Connection): void {
+    for (const topic of [...(this.watching.get(conn) ?? [])]) this.unwatch(topic, conn);
+  }
 
   /** Whether the user has a signed-in socket on this node. */
   isConnected(userId: number): boolean {
@@ -53,6 +82,10 @@ export class ConnectionRegistry {
    * user's channel, which it reads the user from: nothing is kept per user but the subscription
    * (memory per idle connection, `npm run bench:ws`).
    */
+  private readonly deliverTopic = (message: unknown, channel: string): void => {
+    this.watchers.each(channel, (c) => c.send(message as Outgoing));
+  };
+
   private readonly deliver = (message: unknown, channel: string): void => {
     this.byUser.each(userOfChannel(channel), (c) => c.send(message as Outgoing));
   };

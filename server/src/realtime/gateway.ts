@@ -9,8 +9,9 @@ import {
   type ClientMessageOf,
   type ClientMessageType,
   type ServerMessage,
+  type ServerMessageOf,
 } from '@shared/protocol';
-import { SESSIONS_REVOKED_CHANNEL, type Bus, type SessionsRevoked } from '../infra/bus';
+import { SESSIONS_REVOKED_CHANNEL, tournamentTopic, type Bus, type SessionsRevoked } from '../infra/bus';
 import type { Metrics } from '../infra/metrics';
 import type { PresenceStore } from '../infra/presence-store';
 import { isRedisUnavailable } from '../infra/redis/connection';
@@ -78,6 +79,17 @@ export interface GatewayDeps {
    * answers come back to the socket (see docs/scale-out.md, "Forwarding"). Absent on one node.
    */
   rpc?: NodeRpc;
+  /**
+   * Tournaments' live standings (TOURNAMENT_WATCH): the current TOURNAMENT_STANDINGS frame of a
+   * tournament the user may follow, or null when they may not (an invite-only one they have not
+   * entered, or none). Absent where tournaments are not offered (some tests).
+   */
+  tournaments?: {
+    standingsFor(
+      userId: number,
+      tournamentId: number,
+    ): Promise<ServerMessageOf<'TOURNAMENT_STANDINGS'> | null>;
+  };
   /** Accepted friends of a user: presence goes to them only. See docs/protocol.md, "Presence". */
   friendsOf(userId: number): Promise<number[]>;
   /**
@@ -259,6 +271,7 @@ export class Gateway {
     conn.closed = true;
     clearTimeout(conn.authTimer);
     this.all.delete(conn);
+    this.deps.connections.unwatchAll(conn);
     const userId = this.unbind(conn);
     if (userId !== null) await this.wentAway(userId);
   }
@@ -408,6 +421,19 @@ export class Gateway {
     DECLINE_REMATCH: {
       signedIn: true,
       run: (_c, m, me) => this.rematches().decline(me.userId, m.gameId),
+    },
+    TOURNAMENT_WATCH: {
+      signedIn: true,
+      run: async (conn, m, me) => {
+        const frame = await this.deps.tournaments?.standingsFor(me.userId, m.tournamentId);
+        if (!frame || conn.closed) return conn.error('FORBIDDEN', 'No such tournament to follow', m.type);
+        this.deps.connections.watch(tournamentTopic(m.tournamentId), conn);
+        conn.send(frame);
+      },
+    },
+    TOURNAMENT_UNWATCH: {
+      signedIn: true,
+      run: (conn, m) => this.deps.connections.unwatch(tournamentTopic(m.tournamentId), conn),
     },
     CHAT_SEND: {
       signedIn: true,

@@ -9,6 +9,14 @@ import type { RoomPlayer, RoomSnapshot } from './types';
 /** A seat of a new game; a bot's name is chosen at creation unless given (a rematch keeps it). */
 export type Seat = { userId: number; username: string } | { bot: BotLevel; username?: string };
 
+/** What a tournament's game sets beyond the mode's defaults (docs/design.md, "Arena tournaments"). */
+export interface NewGameOptions {
+  /** Points to win; the engine's default otherwise. */
+  targetScore?: number;
+  /** Stored on the game, so the tournament's standings are derived from its games. */
+  tournamentId?: number;
+}
+
 /** Finished rooms stay in memory this long, so late GAME_JOINs and final frames are cheap. */
 const FINISHED_RETENTION_MS = 5 * 60_000;
 
@@ -66,6 +74,7 @@ export class RoomManager {
   private readonly unsubscribes: (() => void)[] = [];
   private leaseTimer: NodeJS.Timeout | undefined;
   private draining = false;
+  private readonly finishListeners: ((room: GameRoom) => void)[] = [];
 
   constructor(private readonly deps: ManagerDeps) {
     const bus = deps.bus;
@@ -245,10 +254,19 @@ export class RoomManager {
     this.deps.log.warn({ gameId: room.id, why }, 'dropped game room');
   }
 
-  async create(mode: GameMode, seats: Seat[], invite: RoomSnapshot['invite'] = null): Promise<GameRoom> {
+  async create(
+    mode: GameMode,
+    seats: Seat[],
+    invite: RoomSnapshot['invite'] = null,
+    options: NewGameOptions = {},
+  ): Promise<GameRoom> {
     const id = newGameId();
     const seed = randomBytes(16).toString('hex');
-    const state = newGame({ players: seats.length, seed });
+    const state = newGame({
+      players: seats.length,
+      seed,
+      ...(options.targetScore !== undefined && { targetScore: options.targetScore }),
+    });
     const now = this.deps.now();
     const avatars = await this.deps.store.avatarsOf(
       seats.flatMap((seat) => ('bot' in seat ? [] : [seat.userId])),
@@ -294,7 +312,12 @@ export class RoomManager {
     // Claimed before it exists, so no other node's sweep adopts it between the insert and here.
     if (!(await this.deps.directory.claim(id))) throw new Error(`game id ${id} is already claimed`);
     // The database refuses a second active game for anyone (see GameStore.insertGame).
-    const busy = await this.deps.store.insertGame({ snapshot, seed, now });
+    const busy = await this.deps.store.insertGame({
+      snapshot,
+      seed,
+      now,
+      tournamentId: options.tournamentId ?? null,
+    });
     if (busy.length > 0) {
       await this.deps.directory.release(id);
       throw new AlreadyInGameError(busy);
@@ -388,6 +411,7 @@ export class RoomManager {
 
   private finished(room: GameRoom): void {
     this.untrack(room);
+    for (const listener of this.finishListeners) listener(room);
     // A finished game needs no owner: any node answers for it from the database.
     this.deps.directory
       .release(room.id)
@@ -398,6 +422,11 @@ export class RoomManager {
     }, FINISHED_RETENTION_MS);
     timer.unref();
     this.evictions.add(timer);
+  }
+
+  /** Calls `listener` whenever a game hosted here finishes (tournaments pair its players again at once). */
+  onGameFinished(listener: (room: GameRoom) => void): void {
+    this.finishListeners.push(listener);
   }
 
   /** Active games hosted on this node, per mode (read by the metrics at each scrape). */

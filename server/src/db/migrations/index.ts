@@ -17,6 +17,7 @@ import { up as googleSignIn } from './0017_google_sign_in';
 import { up as movesKeyedByGame } from './0018_moves_keyed_by_game';
 import { up as oneActiveRewardPerDay } from './0019_one_active_reward_per_day';
 import { up as accountRecovery } from './0020_account_recovery';
+import { up as tournaments } from './0021_tournaments';
 
 /**
  * Every schema change, in order, one file each, named as its file is. A database records the
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Up>> = {
   '0018_moves_keyed_by_game': movesKeyedByGame,
   '0019_one_active_reward_per_day': oneActiveRewardPerDay,
   '0020_account_recovery': accountRecovery,
+  '0021_tournaments': tournaments,
 };
 
 /** The migrations for Kysely's Migrator, spelled for the dialect it runs on. */

@@ -9,7 +9,7 @@ import type { PresenceStore } from '../../infra/presence-store';
 import type { PushSender } from '../../infra/push';
 import { deactivateTokenEverywhere, deliveryTokensOf } from './repo';
 
-export type NotificationKind = 'friend_request' | 'game_invitation' | 'chat_message';
+export type NotificationKind = 'friend_request' | 'game_invitation' | 'chat_message' | 'tournament_starting';
 
 export interface Notification {
   kind: NotificationKind;

@@ -11,12 +11,12 @@ import { isStaff, type ManagerService, type Staff } from './service';
 import { IMAGE_TYPES, storeImage, type ImageExtension } from './uploads';
 
 /** Runs after requireAuth: the role comes from the session's user row, never from the request. */
-async function requireStaff(request: FastifyRequest): Promise<void> {
+export async function requireStaff(request: FastifyRequest): Promise<void> {
   if (!isStaff(authOf(request).user.role))
     throw new DomainError('forbidden', 'The staff area is only for managers and admins', 'staff_only');
 }
 
-function staffOf(request: FastifyRequest): Staff {
+export function staffOf(request: FastifyRequest): Staff {
   const { user } = authOf(request);
   return { id: user.id, username: user.username };
 }

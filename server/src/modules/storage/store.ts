@@ -98,7 +98,7 @@ export class SqlGameStore implements GameStore {
     return this.steps.settled();
   }
 
-  async insertGame({ snapshot, seed, now }: NewGame): Promise<number[]> {
+  async insertGame({ snapshot, seed, now, tournamentId = null }: NewGame): Promise<number[]> {
     // In one order for every game, so two games claiming the same players cannot deadlock.
     const humans = snapshot.players
       .flatMap((p) => (p.userId === null ? [] : [p.userId]))
@@ -125,6 +125,7 @@ export class SqlGameStore implements GameStore {
             finished_at: null,
             invited_user_id: snapshot.invite?.userId ?? null,
             invite_expires_at: snapshot.invite?.expiresAt ?? null,
+            tournament_id: tournamentId,
           })
           .execute();
         await trx
