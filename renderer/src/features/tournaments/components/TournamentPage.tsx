@@ -167,7 +167,13 @@ type Confirming = 'join' | 'withdraw' | null;
 /** Join, withdraw (before the start), pause and come back (while live), each refusal in words. */
 function Actions({ t, invite }: { t: TournamentDetail; invite: string | null }) {
   const client = useQueryClient();
-  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [confirming, setConfirmingNow] = useState<Confirming>(null);
+  // What the dialog asks stays while it closes: it fades out still saying it, not the other question.
+  const [asked, setAsked] = useState<'join' | 'withdraw'>('join');
+  const setConfirming = (next: Confirming) => {
+    if (next) setAsked(next);
+    setConfirmingNow(next);
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const settle = (detail: TournamentDetail) => {
     client.setQueryData(tournamentKeys.detail(t.id), detail);
@@ -297,11 +303,11 @@ function Actions({ t, invite }: { t: TournamentDetail; invite: string | null }) 
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={confirming === 'join' ? `Join ${t.name}?` : `Withdraw from ${t.name}?`}
+        title={asked === 'join' ? `Join ${t.name}?` : `Withdraw from ${t.name}?`}
         centered
       >
         <Stack gap="md">
-          {confirming === 'join' ? (
+          {asked === 'join' ? (
             <Text size="sm">
               {t.entryFee
                 ? `The entry fee of ${fee} is taken from your balance now. It is refunded if you withdraw before the start or the tournament is cancelled.`
@@ -318,7 +324,7 @@ function Actions({ t, invite }: { t: TournamentDetail; invite: string | null }) 
             <Button variant="default" onClick={() => setConfirming(null)}>
               Cancel
             </Button>
-            {confirming === 'join' ? (
+            {asked === 'join' ? (
               <Button color="spar" c="dark.9" loading={join.isPending} onClick={() => join.mutate()}>
                 Join · {fee}
               </Button>
