@@ -63,6 +63,9 @@ export default defineConfig({
       // Several browser tests register players from one address.
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       BOT_DELAY_MS: '60',
+      // A tournament "minute" of 8 s: the shortest arena (15 minutes) is over in two, time enough
+      // for a few games to 3 (tests/e2e/tournaments.spec.ts).
+      TOURNAMENT_MINUTE_MS: '8000',
       // The browser suite runs on its own embedded database; the server suites cover PostgreSQL.
       DATABASE_URL: '',
       // Google sign-in against the fake identity provider (its default client: fake-google.ts).

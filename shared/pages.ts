@@ -24,6 +24,8 @@ export const PAGE_ROUTES = [
   { path: '/messages', page: 'messages' },
   { path: '/manager', page: 'manager' },
   { path: '/messages/conversation/:id', page: 'conversation' },
+  { path: '/tournaments', page: 'tournaments' },
+  { path: '/tournaments/:id', page: 'tournament' },
 ] as const;
 
 export type PageName = (typeof PAGE_ROUTES)[number]['page'] | typeof NOT_FOUND_PAGE;

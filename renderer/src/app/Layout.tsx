@@ -9,6 +9,10 @@ import { OfflineNotice } from '../components/OfflineNotice';
 import { Toaster } from '../components/Toaster';
 import { invitationAtom, useInvitationEvents } from '../features/invitations/hooks/useInvitations';
 import { useMatchmakingEvents } from '../features/matchmaking/hooks/useMatchmaking';
+import {
+  nextTournamentGameAtom,
+  useTournamentEvents,
+} from '../features/tournaments/hooks/useTournamentEvents';
 import { VerificationBanner } from '../features/session/components/VerificationBanner';
 import { useUnreadTotal } from '../domain/conversations';
 import { useSoundPackSync } from '../domain/sound-packs';
@@ -112,6 +116,11 @@ const InvitationDialog = lazy(() =>
   })),
 );
 
+// And a tournament's "Your next game", once the player is paired away from the tournament's page.
+const NextGameNotice = lazy(() =>
+  import('../features/tournaments/components/NextGameNotice').then((m) => ({ default: m.NextGameNotice })),
+);
+
 // And the update prompt, once a new version is waiting (lib/pwa).
 const UpdatePrompt = lazy(() =>
   import('../components/UpdatePrompt').then((m) => ({ default: m.UpdatePrompt })),
@@ -128,7 +137,7 @@ function UnreadBottomNav() {
 }
 
 /**
- * The frame of every page: toasts, the match and invitation dialogs, the verification notice, the
+ * The frame of every page: toasts, the match and invitation dialogs, a tournament's next game, the verification notice, the
  * bottom tabs, the update prompts (web and desktop), and in place of an online-only page with no network, why it is
  * unavailable (`connectionNeededFor`).
  */
@@ -138,6 +147,7 @@ export function Layout() {
   useMatchmakingEvents(user?.id ?? null);
   useSoundPackSync(user?.id ?? null);
   useInvitationEvents(user?.id ?? null);
+  useTournamentEvents(user?.id ?? null);
   useDocumentTitle();
   const withNav = showsBottomNav(pathname);
   const needsVerification = !!user && user.email !== null && !user.isVerified;
@@ -147,6 +157,7 @@ export function Layout() {
   const online = useNetworkOnline();
   const offlineWhat = online ? null : connectionNeededFor(pathname);
   const updateWaiting = useAtomValue(pendingUpdateAtom) !== null;
+  const nextGameWaiting = useAtomValue(nextTournamentGameAtom) !== null;
   return (
     <>
       <ConnectionStatus signedIn={!!user} inGameRoom={inGameRoom} />
@@ -170,6 +181,11 @@ export function Layout() {
       {invited && user && (
         <Suspense fallback={null}>
           <InvitationDialog />
+        </Suspense>
+      )}
+      {nextGameWaiting && user && (
+        <Suspense fallback={null}>
+          <NextGameNotice aboveNav={withNav} />
         </Suspense>
       )}
       {updateWaiting && (

@@ -41,6 +41,8 @@ const PAGES: Record<PageName, LazyExoticComponent<ComponentType>> = {
   messages: lazy(() => import('./pages/messages')),
   manager: lazy(() => import('./pages/manager')),
   conversation: lazy(() => import('./pages/conversation')),
+  tournaments: lazy(() => import('./pages/tournaments')),
+  tournament: lazy(() => import('./pages/tournament')),
   'not-found': lazy(() => import('./pages/not-found')),
 };
 

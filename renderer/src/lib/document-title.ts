@@ -20,6 +20,7 @@ const EXACT: Record<string, string> = {
   [PATHS.practice]: 'Practice',
   [PATHS.messages]: 'Messages',
   [PATHS.manager]: 'Staff',
+  [PATHS.tournaments]: 'Tournaments',
 };
 
 /** The page name a path shows in the tab ("Shop"), or null for the home page. */
@@ -31,6 +32,7 @@ export function pageNameOf(pathname: string): string | null {
   if (/^\/game\/[^/]+\/replay$/.test(path)) return 'Replay';
   if (/^\/game\/[^/]+$/.test(path)) return 'Game';
   if (/^\/messages\/conversation\/[^/]+$/.test(path)) return 'Messages';
+  if (/^\/tournaments\/[^/]+$/.test(path)) return 'Tournament';
   return 'Page not found';
 }
 

@@ -36,6 +36,10 @@ describe('paths', () => {
     const inner = `/profile?id=4&returnTo=${encodeURIComponent('/watch')}`;
     expect(bottomTabOf('/profile', `?id=3&returnTo=${encodeURIComponent(inner)}`, 7)).toBe(PATHS.watch);
     expect(bottomTabOf('/delete-account', '', 7)).toBeNull();
+    // Tournaments are reached from the games hub: their pages light the Games tab.
+    expect(bottomTabOf('/tournaments', '', 7)).toBe(PATHS.games);
+    expect(bottomTabOf('/tournaments/4', '?invite=abcdefgh', 7)).toBe(PATHS.games);
+    expect(PATHS.tournament(4, 'abc defgh')).toBe('/tournaments/4?invite=abc%20defgh');
   });
 
   it('a returnTo from the address bar is kept only when it stays on this site', () => {

@@ -38,6 +38,13 @@ export const PATHS = {
   oauthRedirect: '/oauth-redirect',
   /** The staff area (managers and admins). */
   manager: '/manager',
+  /** The staff area opened at one of its sections (`/manager?section=tournaments`). */
+  managerSection: (section: string) => `/manager?section=${encodeURIComponent(section)}`,
+  /** Arena tournaments: the list, and one tournament (docs/design.md, "Arena tournaments"). */
+  tournaments: '/tournaments',
+  /** A tournament's page; with `invite`, the invitation link of an invite-only one. */
+  tournament: (id: number, invite?: string | null) =>
+    `/tournaments/${id}${invite ? `?invite=${encodeURIComponent(invite)}` : ''}`,
 } as const;
 
 /** Router patterns for the parameterised routes. */
@@ -45,6 +52,7 @@ export const ROUTE_PATTERNS = {
   game: '/game/:gameId',
   replay: '/game/:gameId/replay',
   conversation: '/messages/conversation/:id',
+  tournament: '/tournaments/:id',
 } as const;
 
 /**
@@ -109,5 +117,7 @@ export function bottomTabOf(pathname: string, search: string, myId: number | nul
     const origin = new URL(from, 'http://app');
     return bottomTabOf(origin.pathname, origin.search, myId);
   }
+  // Tournaments are games: the list is reached from the games hub, and its pages light that tab.
+  if (path === PATHS.tournaments || path.startsWith(`${PATHS.tournaments}/`)) return PATHS.games;
   return BOTTOM_TABS.find((tab) => path === tab || path.startsWith(`${tab}/`)) ?? null;
 }

@@ -15,7 +15,14 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { IconBolt, IconPlayerPlay, IconRobot, IconTrophy } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconChevronRight,
+  IconPlayerPlay,
+  IconRobot,
+  IconTournament,
+  IconTrophy,
+} from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BOT_LEVELS, type BotLevel } from '@shared/game';
@@ -197,6 +204,36 @@ function PracticePanel() {
   );
 }
 
+/** The way into arena tournaments (docs/design.md, "Arena tournaments"). */
+function TournamentsLink() {
+  return (
+    <Card
+      component={Link}
+      to={PATHS.tournaments}
+      withBorder
+      radius="lg"
+      padding="lg"
+      aria-label="Arena tournaments"
+      style={{
+        background: 'linear-gradient(120deg, var(--mantine-color-dark-7), var(--mantine-color-spar-9) 140%)',
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <IconTournament size={28} color="var(--mantine-color-accent-4)" aria-hidden />
+          <Stack gap={0}>
+            <Text fw={700}>Arena tournaments</Text>
+            <Text size="sm" c="dark.1">
+              Timed events with prizes: win in a row to score double.
+            </Text>
+          </Stack>
+        </Group>
+        <IconChevronRight size={20} aria-hidden />
+      </Group>
+    </Card>
+  );
+}
+
 export function GamesPage() {
   const { user } = useSession();
   const games = useQuery({ ...myGamesQueryOptions, enabled: !!user });
@@ -255,6 +292,7 @@ export function GamesPage() {
             </Card>
           )}
           <QueuePanel />
+          <TournamentsLink />
           <DailyRewardCard />
           <PracticePanel />
 

@@ -7,6 +7,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconListDetails,
   IconShoppingBag,
+  IconTrophy,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
@@ -20,6 +21,7 @@ import {
 export const SECTIONS = [
   { key: 'rewards', label: 'Daily rewards', icon: IconGift },
   { key: 'shop', label: 'Shop items', icon: IconShoppingBag },
+  { key: 'tournaments', label: 'Tournaments', icon: IconTrophy },
   { key: 'adjust', label: 'Adjustments', icon: IconCoins },
   { key: 'audit', label: 'Audit log', icon: IconListDetails },
 ] as const;

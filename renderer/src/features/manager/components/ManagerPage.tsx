@@ -11,6 +11,7 @@ import { AuditSection } from './AuditSection';
 import { DailyRewardsSection } from './DailyRewardsSection';
 import { ManagerLayout, SECTIONS, type SectionKey } from './ManagerLayout';
 import { ShopItemsSection } from './ShopItemsSection';
+import { TournamentsSection } from './TournamentsSection';
 
 /** Whether a role may open the staff area (the server checks it again on every request). */
 export const isStaffRole = (role: string | undefined) => role === 'manager' || role === 'admin';
@@ -48,6 +49,7 @@ function StaffArea() {
     <ManagerLayout sidebar={sidebar} section={section} onSection={pick}>
       {section === 'rewards' && <DailyRewardsSection stacked={sidebar.mobile} />}
       {section === 'shop' && <ShopItemsSection stacked={sidebar.mobile} />}
+      {section === 'tournaments' && <TournamentsSection stacked={sidebar.mobile} />}
       {section === 'adjust' && <AdjustmentsSection />}
       {section === 'audit' && <AuditSection stacked={sidebar.mobile} />}
     </ManagerLayout>

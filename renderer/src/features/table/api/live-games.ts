@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { GameListItem } from '@shared/protocol';
 import { ROUTES } from '@shared/protocol/routes.generated';
 import { call } from '../../../lib/http';
 
@@ -12,6 +13,14 @@ export const liveGamesQueryOptions = queryOptions({
   refetchInterval: LIVE_REFRESH_MS,
   staleTime: 0,
 });
+
+/**
+ * Tournament games first, featured on /watch (the server lists a live tournament's top table
+ * first; its other tables follow it here too), each group in the server's order.
+ */
+export function tournamentGamesFirst(games: readonly GameListItem[]): GameListItem[] {
+  return [...games.filter((g) => g.tournament), ...games.filter((g) => !g.tournament)];
+}
 
 /** A finished game's seed and moves with its players and result (404 while it runs). */
 export const replayQueryOptions = (gameId: string) =>

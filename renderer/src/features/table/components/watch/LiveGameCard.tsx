@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconEye } from '@tabler/icons-react';
+import { IconEye, IconTrophy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { GameListItem } from '@shared/protocol';
 import { PlayerAvatar } from '../../../../components/PlayerAvatar';
@@ -40,11 +40,23 @@ export function Spectators({ count }: { count: number }) {
 export function LiveGameCard({ game }: { game: GameListItem }) {
   return (
     <Card withBorder radius="lg" bg="dark.7" padding="md" data-testid="live-game" aria-label="Live game">
-      <Group justify="space-between" mb="xs">
-        <Badge variant="light" color="accent">
-          {game.mode}
-        </Badge>
-        <Group gap={6}>
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        {game.tournament ? (
+          <Badge
+            variant="filled"
+            color="accent"
+            leftSection={<IconTrophy size={12} />}
+            title={game.tournament.name}
+            style={{ minWidth: 0 }}
+          >
+            {game.tournament.name}
+          </Badge>
+        ) : (
+          <Badge variant="light" color="accent">
+            {game.mode}
+          </Badge>
+        )}
+        <Group gap={6} wrap="nowrap">
           <Text size="xs" c="dark.1">
             to {game.targetScore}
           </Text>

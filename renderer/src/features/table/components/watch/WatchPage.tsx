@@ -20,7 +20,7 @@ import { SignInPrompt } from '../../../../components/SignInPrompt';
 import { useDefaultDeckFolder } from '../../../../domain/decks';
 import { PATHS } from '../../../../lib/paths';
 import { useSession } from '../../../../lib/session/useSession';
-import { liveGamesQueryOptions } from '../../api/live-games';
+import { liveGamesQueryOptions, tournamentGamesFirst } from '../../api/live-games';
 import { pacedTableProps } from '../../hooks/roomState';
 import { useGameRoom } from '../../hooks/useGameRoom';
 import { GameTable } from '../GameTable';
@@ -44,8 +44,8 @@ function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: strin
     <Card withBorder radius="lg" bg="dark.8" padding="md" aria-label="Featured game">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Stack gap={0} miw={0} style={{ flex: 1 }}>
-          <Text size="xs" c="accent.4" fw={700} tt="uppercase">
-            Featured · {game.mode}
+          <Text size="xs" c="accent.4" fw={700} tt="uppercase" truncate>
+            {game.tournament ? `Tournament · ${game.tournament.name}` : `Featured · ${game.mode}`}
           </Text>
           <Text fw={700} truncate>
             {game.players.map((p) => p.username).join(' vs ')}
@@ -127,7 +127,7 @@ export function WatchPage() {
     );
   }
 
-  const games = live.data ?? [];
+  const games = tournamentGamesFirst(live.data ?? []);
   const featured = games.find((g) => !endedIds.has(g.id));
   const others = games.filter((g) => g !== featured);
 

@@ -1,0 +1,1 @@
+export { TournamentPage as default } from '../../features/tournaments/components/TournamentPage';

@@ -1,0 +1,1 @@
+export { TournamentsPage as default } from '../../features/tournaments/components/TournamentsPage';
