@@ -92,6 +92,65 @@ describe.each(DIALECTS)('watch and replays on %s', (dialect) => {
     await expect.poll(async () => (await live(a.token)).find((g) => g.id === first)?.spectators).toBe(0);
   });
 
+  it("names a live game's tournament and puts each live tournament's strongest table first", async () => {
+    const url = await setup();
+    const [a, b, c, d, e, f] = [
+      await player(url, 'wt_ama'),
+      await player(url, 'wt_kofi'),
+      await player(url, 'wt_esi'),
+      await player(url, 'wt_yaw'),
+      await player(url, 'wt_abena'),
+      await player(url, 'wt_kwame'),
+    ];
+    const db = t.app.db.kysely;
+    const weakArena = await matchUp(a, b, 'ranked');
+    const strongArena = await matchUp(c, d, 'ranked');
+    const ordinary = await matchUp(e, f, 'ranked');
+    for (const [p, rating] of [
+      [c, 1600],
+      [d, 1600],
+      [e, 1900],
+      [f, 1900],
+    ] as const)
+      await db
+        .insertInto('ratings')
+        .values({ user_id: p.userId, rating, rd: 80, volatility: 0.06, games: 9, wins: 5, updated_at: 0 })
+        .execute();
+    const now = Date.now();
+    const { id } = await db
+      .insertInto('tournaments')
+      .values({
+        name: 'Harmattan Arena',
+        description: '',
+        starts_at: now - 60_000,
+        duration_minutes: 30,
+        seats: 2,
+        target_score: 10,
+        prizes: '[]',
+        visibility: 'public',
+        status: 'running',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('games')
+      .set({ tournament_id: id })
+      .where('id', 'in', [weakArena, strongArena])
+      .execute();
+
+    const list = await live(a.token);
+    // The arena's strongest table leads, then the rest by strength: the stronger ordinary game
+    // before the arena's weaker table.
+    expect(list.map((g) => g.id)).toEqual([strongArena, ordinary, weakArena]);
+    expect(list.map((g) => g.tournament ?? null)).toEqual([
+      { id: Number(id), name: 'Harmattan Arena' },
+      null,
+      { id: Number(id), name: 'Harmattan Arena' },
+    ]);
+  });
+
   it('spectators come and go without disturbing the game, the count reaches everyone, and they never see an unplayed card', async () => {
     const url = await setup();
     const a = await player(url, 'sp_ama');
