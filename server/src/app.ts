@@ -60,7 +60,7 @@ import { socialRoutes } from './modules/social/routes';
 import { SocialService } from './modules/social/service';
 import { TournamentLive } from './modules/tournaments/live';
 import { tournamentRoutes } from './modules/tournaments/routes';
-import { TournamentRunner } from './modules/tournaments/runner';
+import { TournamentRunner, type PayoutHooks } from './modules/tournaments/runner';
 import { TournamentService } from './modules/tournaments/service';
 import { ConnectionRegistry } from './realtime/connections';
 import { Gateway } from './realtime/gateway';
@@ -91,6 +91,8 @@ export interface AppOptions {
   pushSender?: PushSender;
   /** Hooks into the game store's group commit (the crash test holds a commit window open). */
   groupCommitHooks?: GroupCommitHooks;
+  /** Hooks into a tournament prize's transaction (the payout crash test holds one open). */
+  tournamentPayoutHooks?: PayoutHooks;
   /** Told of every route as it is registered (the contract test lists the app's /api routes). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -200,6 +202,7 @@ async function createServices(config: Config, options: AppOptions, log: FastifyB
     onlineAmong: (userIds) => seams.presence.onlineAmong(userIds),
     send: backEnds.send,
     notify: (userId, notification) => void modules.notifier.notify(userId, notification),
+    payoutHooks: options.tournamentPayoutHooks,
     log,
   });
   play.rooms.onGameFinished(() => tournamentRunner.kick());

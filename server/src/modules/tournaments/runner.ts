@@ -10,6 +10,11 @@ import * as repo from './repo';
 import { endsAtOf, PRIZE_REASON, type TournamentService } from './service';
 import type { TournamentLive } from './live';
 
+export interface PayoutHooks {
+  /** Called inside a place's transaction after its writes, before its commit. */
+  beforeCommit?(place: number): Promise<void>;
+}
+
 /** How long a node holds a running tournament without renewing; a survivor adopts it after. */
 export const TOURNAMENT_LEASE_MS = 10_000;
 
@@ -29,6 +34,8 @@ export interface TournamentRunnerDeps {
   onlineAmong(userIds: readonly number[]): Promise<number[]>;
   send(userId: number, message: unknown): void;
   notify(userId: number, notification: Notification): void;
+  /** Hooks into a prize's transaction (the crash test holds one open and kills the node). */
+  payoutHooks?: PayoutHooks;
   log: {
     info(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -330,6 +337,7 @@ export class TournamentRunner {
         });
       // Granted as a daily reward's bonus item is: a purchase at price 0 (owned already: nothing more).
       if (prize.shopItemId !== null) await grantItem(trx, userId, prize.shopItemId, now);
+      await this.deps.payoutHooks?.beforeCommit?.(prize.place);
       return true;
     });
   }
