@@ -6,6 +6,7 @@ import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/har
 import { hashToken, newToken } from '../auth/crypto';
 import { insertSession, insertUser } from '../auth/repo';
 import { moveMoney } from '../currency/ledger';
+import { TestSocket } from '../../testing/ws-client';
 import { TournamentRunner } from './runner';
 
 describe.each(DIALECTS)('tournaments on %s', (dialect) => {
@@ -337,6 +338,41 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     );
     expect(await ledger('tournament_prize')).toHaveLength(3);
     expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('streams the standings to a watcher over /ws until it stops; an invite-only tournament only to its entrants', async () => {
+    t = await createTestApp(dialect);
+    t.app.tournamentRunner.stop();
+    const url = await t.listen();
+    const staff = await staffToken();
+    const open = await create(staff, { entryFee: null });
+    const hidden = await create(staff, { entryFee: null, visibility: 'invite' });
+    const [watcher, ama, kofi] = await users(3);
+    const socket = await TestSocket.signedIn(url, watcher!.token);
+    try {
+      socket.send({ type: 'TOURNAMENT_WATCH', tournamentId: open });
+      const first = await socket.next('TOURNAMENT_STANDINGS');
+      expect(first).toMatchObject({ tournamentId: open, status: 'scheduled', standings: [] });
+      expect((await call('POST', `/api/tournaments/${open}/join`, ama!.token, {})).statusCode).toBe(200);
+      const joined = await socket.next('TOURNAMENT_STANDINGS', (m) => m.standings.length === 1);
+      expect(joined.standings[0]).toMatchObject({ userId: ama!.id, place: 1, score: 0, paused: false });
+
+      socket.send({ type: 'TOURNAMENT_UNWATCH', tournamentId: open });
+      socket.send({ type: 'PING' });
+      await socket.next('PONG');
+      expect((await call('POST', `/api/tournaments/${open}/join`, kofi!.token, {})).statusCode).toBe(200);
+      await expect(
+        socket.next('TOURNAMENT_STANDINGS', (m) => m.standings.length === 2, 1500),
+      ).rejects.toThrow(/no TOURNAMENT_STANDINGS/);
+
+      // Holding no entry (and no code), the invite-only one cannot be followed.
+      socket.send({ type: 'TOURNAMENT_WATCH', tournamentId: hidden });
+      expect(await socket.next('ERROR', (m) => m.ref === 'TOURNAMENT_WATCH')).toMatchObject({
+        code: 'FORBIDDEN',
+      });
+    } finally {
+      await socket.close();
+    }
   }, 60_000);
 
   it('pays each prize exactly once when the node paying them is killed mid-payout and a survivor adopts the tournament', async () => {
