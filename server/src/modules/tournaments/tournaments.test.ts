@@ -375,6 +375,48 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     }
   }, 60_000);
 
+  it('offers no rematch of a tournament game: the arena pairs its players again itself', async () => {
+    t = await createTestApp(dialect, { TOURNAMENT_MINUTE_MS: '1000' });
+    t.app.tournamentRunner.stop();
+    const url = await t.listen();
+    const staff = await staffToken();
+    const id = await create(staff, { entryFee: null, durationMinutes: 15 });
+    const [ama, kofi] = await users(2);
+    for (const p of [ama!, kofi!])
+      expect((await call('POST', `/api/tournaments/${id}/join`, p.token, {})).statusCode).toBe(200);
+    const runner = new TournamentRunner({
+      db: t.app.db,
+      now: t.clock.now,
+      minuteMs: 1000,
+      nodeId: 'node-a',
+      tournaments: t.app.tournaments,
+      live: { statusChanged() {}, standingsChanged() {} } as never,
+      rooms: t.app.rooms,
+      onlineAmong: async (ids) => [...ids],
+      send: () => {},
+      notify: () => {},
+      log: { info() {}, warn() {}, error: (d) => expect.fail(JSON.stringify(d)) },
+    });
+    t.clock.advance(HOUR);
+    await runner.tick();
+    const game = await t.app.db.kysely
+      .selectFrom('games')
+      .select('id')
+      .where('tournament_id', '=', id)
+      .executeTakeFirstOrThrow();
+    await (await t.app.rooms.get(game.id)).resign(ama!.id);
+    const socket = await TestSocket.signedIn(url, kofi!.token);
+    try {
+      socket.send({ type: 'ACCEPT_REMATCH', gameId: game.id });
+      expect(await socket.next('ERROR', (m) => m.ref === 'ACCEPT_REMATCH')).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'A tournament game has no rematch: the arena finds your next table',
+      });
+    } finally {
+      await socket.close();
+    }
+  }, 60_000);
+
   it('pays each prize exactly once when the node paying them is killed mid-payout and a survivor adopts the tournament', async () => {
     t = await createTestApp(dialect);
     t.app.tournamentRunner.stop();
