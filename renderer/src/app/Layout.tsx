@@ -21,7 +21,7 @@ import { useDocumentTitle } from '../lib/document-title';
 import { onSessionEnded } from '../lib/http';
 import { useNetworkOnline } from '../lib/network';
 import { pendingUpdateAtom } from '../lib/pwa/update';
-import { registerPushDevice } from '../lib/push';
+import { followPushToken, registerPushDevice } from '../lib/push';
 import { matchAtom } from '../domain/queue';
 import { socket } from '../lib/realtime';
 import { userQueryKey } from '../lib/session/user';
@@ -71,7 +71,9 @@ function useSessionEffects() {
   // A signed-in player's device gets push notifications (mobile; elsewhere this does nothing).
   const userId = user?.id ?? null;
   useEffect(() => {
-    if (userId !== null) void registerPushDevice();
+    if (userId === null) return;
+    void registerPushDevice();
+    return followPushToken();
   }, [userId]);
 
   const marked = user?.markedForDelete ?? false;

@@ -15,7 +15,7 @@ export function pushRetryDelay(attempt: number, random: () => number = Math.rand
 }
 
 export interface PushDeps {
-  platform: Pick<Platform, 'pushDevice'>;
+  platform: Pick<Platform, 'pushDevice' | 'onPushTokenChange'>;
   register: (device: PushDevice) => Promise<unknown>;
   deactivate: (token: string) => Promise<unknown>;
   sleep: (ms: number) => Promise<void>;
@@ -59,6 +59,30 @@ export function registerPushDevice(deps: PushDeps = defaults): Promise<boolean> 
     running = null;
   });
   return running;
+}
+
+/**
+ * While signed in: when the push service replaces this device's token (FCM rotates them), the new
+ * one is registered, so notifications keep arriving without a new sign-in. Only once this session
+ * has registered a token (a player who refused push is not registered behind their back). Returns
+ * an unsubscribe.
+ */
+export function followPushToken(deps: PushDeps = defaults): () => void {
+  return deps.platform.onPushTokenChange((device) => {
+    if (registered === null || registered === device.token) return;
+    registered = device.token;
+    void (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await deps.register(device);
+          return;
+        } catch {
+          if (attempt >= PUSH_REGISTRATION_RETRIES) return;
+          await deps.sleep(pushRetryDelay(attempt, deps.random));
+        }
+      }
+    })();
+  });
 }
 
 /** Switches this device's token off before the session ends; a failure does not stop sign-out. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { headerTopPadding } from '../components/PageHeader';
-import { registerPushDevice, deactivatePushDevice, pushRetryDelay } from '../lib/push';
+import { registerPushDevice, deactivatePushDevice, followPushToken, pushRetryDelay } from '../lib/push';
 import { ROUTES } from '@shared/protocol/routes.generated';
 
 /** The Capacitor plugins, faked: each records its calls and lets a test play the OS. */
@@ -20,6 +20,7 @@ const fake = vi.hoisted(() => {
     /** What each getToken() call answers: an FCM token, or an error message. */
     registrations: [] as ({ token: string } | { error: string })[],
     appListeners: listeners(),
+    messagingListeners: listeners(),
     browserOpened: [] as string[],
     browserClosed: 0,
     minimized: 0,
@@ -100,6 +101,7 @@ vi.mock('@capacitor-firebase/messaging', () => ({
       if ('error' in next) throw new Error(next.error);
       return { token: next.token };
     },
+    addListener: (name: string, listener: never) => fake.add(fake.state.messagingListeners)(name, listener),
   },
 }));
 
@@ -273,6 +275,40 @@ describe('capacitor platform: push registration', () => {
     const { deps: d } = await deps(async (_path, body) => void posted.push(body));
     expect(await registerPushDevice(d)).toBe(true);
     expect(posted).toEqual([{ token: 'fcm-ios-1', platform: 'ios', deviceName: 'iPhone or iPad' }]);
+  });
+
+  it('registers the new token when FCM replaces it, once, until it stops following', async () => {
+    fake.state.registrations = [{ token: 'fcm-1' }];
+    const posted: unknown[] = [];
+    const { deps: d } = await deps(async (_path, body) => void posted.push(body));
+    expect(await registerPushDevice(d)).toBe(true);
+    const stop = followPushToken(d);
+    await vi.waitFor(() => expect(fake.state.messagingListeners.get('tokenReceived')?.size).toBe(1));
+    fake.emit(fake.state.messagingListeners, 'tokenReceived', { token: 'fcm-2' });
+    fake.emit(fake.state.messagingListeners, 'tokenReceived', { token: 'fcm-2' });
+    await vi.waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({ token: 'fcm-2', platform: 'android', deviceName: 'Android device' });
+    stop();
+    await vi.waitFor(() => expect(fake.state.messagingListeners.get('tokenReceived')?.size).toBe(0));
+    fake.emit(fake.state.messagingListeners, 'tokenReceived', { token: 'fcm-3' });
+    // Sign-out switches off the token registered last.
+    const off: unknown[] = [];
+    await deactivatePushDevice({ deactivate: async (token) => void off.push(token) });
+    expect(off).toEqual(['fcm-2']);
+    expect(posted).toHaveLength(2);
+  });
+
+  it('a new token of a device that never registered (push refused) is not registered behind the player', async () => {
+    fake.state.permission = 'denied';
+    const post = vi.fn(async () => ({}));
+    const { deps: d } = await deps(post);
+    expect(await registerPushDevice(d)).toBe(false);
+    const stop = followPushToken(d);
+    await vi.waitFor(() => expect(fake.state.messagingListeners.get('tokenReceived')?.size).toBe(1));
+    fake.emit(fake.state.messagingListeners, 'tokenReceived', { token: 'fcm-2' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(post).not.toHaveBeenCalled();
+    stop();
   });
 
   it('the web platform of a Capacitor build has no push', async () => {

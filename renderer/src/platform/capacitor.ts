@@ -179,6 +179,14 @@ export async function createCapacitorPlatform(apiOrigin: string): Promise<Platfo
       const os = pushPlatform();
       return os ? registerForPush(os) : null;
     },
+    onPushTokenChange(listener) {
+      const os = pushPlatform();
+      if (!os) return () => {};
+      const handle = FirebaseMessaging.addListener('tokenReceived', ({ token }) => {
+        if (token) listener({ token, platform: os, deviceName: DEVICE_NAMES[os] });
+      });
+      return () => void handle.then((h) => h.remove()).catch(() => undefined);
+    },
     // The app stores update the phone app.
     appUpdates: null,
   };

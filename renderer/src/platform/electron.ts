@@ -39,6 +39,7 @@ export function createElectronPlatform(bridge: DesktopBridge, apiOrigin: string)
     onAppStateChange: () => () => undefined,
     onResume: (listener) => bridge.onResume(() => listener()),
     pushDevice: async () => null,
+    onPushTokenChange: () => () => {},
     appUpdates: bridge.updates,
   };
   return {

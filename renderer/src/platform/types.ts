@@ -81,6 +81,11 @@ export interface Platform {
   /** Asks the OS for this device's push token; null where this platform has no push. */
   pushDevice(): Promise<PushDevice | null>;
   /**
+   * Calls `listener` with the device's new push token whenever the push service replaces it (FCM
+   * rotates tokens); never where this platform has no push. Returns an unsubscribe.
+   */
+  onPushTokenChange(listener: (device: PushDevice) => void): () => void;
+  /**
    * The app's own updater where the shell has one (the desktop app); null on the web (the service
    * worker updates it, lib/pwa) and on phones (the stores do).
    */

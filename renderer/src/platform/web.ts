@@ -38,6 +38,7 @@ export function createWebPlatform(apiOrigin: string): Platform {
     onAppStateChange: () => () => undefined,
     onResume: () => () => undefined,
     pushDevice: async () => null,
+    onPushTokenChange: () => () => {},
     appUpdates: null,
   };
 }
