@@ -33,6 +33,8 @@ const valid: Record<string, object> = {
   DECLINE_REMATCH: { gameId: 'g_123' },
   CHAT_SEND: { clientId: 'm-1', toUserId: 4, text: 'Hello' },
   GAME_EMOTE: { gameId: 'g_123', emote: 'good_game' },
+  TOURNAMENT_WATCH: { tournamentId: 7 },
+  TOURNAMENT_UNWATCH: { tournamentId: 7 },
 };
 
 describe('parseClientMessage', () => {
