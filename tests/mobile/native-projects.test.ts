@@ -220,7 +220,9 @@ describe('icons and splash screens from the brand art', () => {
     }
     // The adaptive layers are 108 dp, so Android draws them without scaling (a 48 dp layer inset
     // in the XML is upscaled 1.5× and looks soft).
-    const layerSizes = { ldpi: 81, mdpi: 108, hdpi: 162, xhdpi: 216, xxhdpi: 324, xxxhdpi: 432 };
+    // Android's density buckets, as multiples of mdpi (1 dp = 1 px there).
+    const scale = { ldpi: 0.75, mdpi: 1, hdpi: 1.5, xhdpi: 2, xxhdpi: 3, xxxhdpi: 4 };
+    const layerSizes = Object.fromEntries(Object.entries(scale).map(([density, s]) => [density, 108 * s]));
     expect(ADAPTIVE_LAYER_SIZES).toEqual(layerSizes);
     for (const [density, size] of Object.entries(layerSizes))
       for (const layer of ['ic_launcher_foreground', 'ic_launcher_background'])

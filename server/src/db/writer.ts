@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
  * again, as it does with SQLITE_WRITER=inline.
  */
 
-/** One statement: SQL text with `?` placeholders and its parameters. */
+/** One statement: SQL text with a `?` for each parameter, and the parameters in order. */
 export type WriterStatement = readonly [sql: string, parameters: readonly unknown[]];
 
 /** One step: its guarded statement first, then the rest. */
