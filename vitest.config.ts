@@ -10,6 +10,7 @@ export const ALONE = [
   'server/src/main.test.ts',
   'server/src/rooms/cluster.test.ts',
   'server/src/modules/storage/crash.test.ts',
+  'server/src/modules/tournaments/payout-crash.test.ts',
   'server/src/realtime/limits.test.ts',
   'server/src/infra/redis/nodes.test.ts',
   'tests/scripts/run-server.test.ts',

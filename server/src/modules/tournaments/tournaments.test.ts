@@ -1,13 +1,8 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tournamentDetailSchema, type CreateTournamentBody } from '@shared/protocol';
-import { DIALECTS, bearer, createTestApp, type TestApp } from '../../testing/harness';
-import { hashToken, newToken } from '../auth/crypto';
-import { insertSession, insertUser } from '../auth/repo';
-import { moveMoney } from '../currency/ledger';
+import { DIALECTS, createTestApp, type TestApp } from '../../testing/harness';
+import { HOUR, tournamentKit } from '../../testing/tournaments';
 import { TestSocket } from '../../testing/ws-client';
-import { TournamentRunner } from './runner';
 
 describe.each(DIALECTS)('tournaments on %s', (dialect) => {
   let t: TestApp;
@@ -15,97 +10,17 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     await t?.close();
   });
 
-  const HOUR = 3_600_000;
-  let serial = 0;
-
-  /** Users with sessions straight into the database (registering thousands through the API hashes a password each). */
-  async function users(count: number, coins = 0): Promise<{ id: number; token: string; username: string }[]> {
-    const now = t.clock.now();
-    return t.app.db.kysely.transaction().execute(async (trx) => {
-      const made = [];
-      for (let i = 0; i < count; i++) {
-        const username = `tp_${++serial}`;
-        const user = await insertUser(trx, {
-          username,
-          email: null,
-          passwordHash: null,
-          googleSub: null,
-          isVerified: true,
-          now,
-        });
-        const token = newToken();
-        await insertSession(trx, {
-          userId: user.id,
-          tokenHash: hashToken(token),
-          now,
-          expiresAt: now + 86_400_000,
-          userAgent: null,
-          ip: null,
-        });
-        if (coins > 0)
-          await moveMoney(trx, {
-            userId: user.id,
-            currencyType: 'regular',
-            delta: coins,
-            reason: 'test_grant',
-            reference: `grant-${user.id}`,
-            description: 'Test grant',
-            now,
-          });
-        made.push({ id: user.id, token, username });
-      }
-      return made;
-    });
-  }
-
-  async function staffToken(): Promise<string> {
-    const [staff] = await users(1);
-    await t.app.accounts.setRole(staff!.username, 'manager');
-    return staff!.token;
-  }
-
-  const body = (over: Partial<CreateTournamentBody> = {}): CreateTournamentBody => ({
-    name: 'Friday Arena',
-    description: 'Two-player arena',
-    bannerUrl: null,
-    startsAt: new Date(t.clock.now() + HOUR).toISOString(),
-    durationMinutes: 30,
-    seats: 2,
-    targetScore: 5,
-    entryFee: { currencyType: 'regular', amount: 100 },
-    prizes: [
-      { place: 1, coins: 1000, gems: 5, shopItemId: null },
-      { place: 2, coins: 500, gems: 0, shopItemId: null },
-    ],
-    ratingMin: null,
-    ratingMax: null,
-    playerCap: null,
-    visibility: 'public',
-    ...over,
-  });
-
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, payload?: object) =>
-    t.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload && { payload }) });
-
-  async function create(staff: string, over: Partial<CreateTournamentBody> = {}): Promise<number> {
-    const res = await call('POST', '/api/manager/tournaments', staff, body(over));
-    expect(res.statusCode, res.body).toBe(201);
-    return tournamentDetailSchema.parse(res.json()).id;
-  }
-
-  const coins = async (userId: number) =>
-    Number(
-      (
-        await t.app.db.kysely
-          .selectFrom('users')
-          .select('currency')
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).currency,
-    );
-
-  const ledger = (reason: string) =>
-    t.app.db.kysely.selectFrom('ledger_entries').selectAll().where('reason', '=', reason).execute();
+  const {
+    users,
+    staffToken,
+    body,
+    call,
+    create,
+    coins,
+    ledger,
+    status,
+    runner: runnerWith,
+  } = tournamentKit(() => t);
 
   it('refuses anonymous callers and players on staff routes, and staff forms that break the rules', async () => {
     t = await createTestApp(dialect);
@@ -241,18 +156,11 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const errors: object[] = [];
     const sent: { userId: number; message: { type: string; gameId?: string } }[] = [];
     const runnerOf = (nodeId: string) =>
-      new TournamentRunner({
-        db: t.app.db,
+      runnerWith({
         now: t.clock.now,
-        minuteMs: 1000,
         nodeId,
         leaseMs: 10_000,
-        tournaments: t.app.tournaments,
-        live: { statusChanged() {}, standingsChanged() {} } as never,
-        rooms: t.app.rooms,
-        onlineAmong: async (ids) => [...ids],
         send: (userId, message) => sent.push({ userId, message: message as { type: string } }),
-        notify: () => {},
         log: { info() {}, warn: (d) => errors.push(d), error: (d) => errors.push(d) },
       });
     const runner = runnerOf('node-a');
@@ -311,9 +219,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     // A second node takes over the lease once it lapses, and closing twice pays nothing twice.
     const survivor = runnerOf('node-b');
     await survivor.tick();
-    expect(
-      (await t.app.db.kysely.selectFrom('tournaments').select('status').executeTakeFirstOrThrow()).status,
-    ).toBe('running');
+    expect(await status()).toBe('running');
     t.clock.advance(11_000);
     await Promise.all([survivor.tick(), runner.tick()]);
     const page = tournamentDetailSchema.parse(
@@ -384,19 +290,7 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
     const [ama, kofi] = await users(2);
     for (const p of [ama!, kofi!])
       expect((await call('POST', `/api/tournaments/${id}/join`, p.token, {})).statusCode).toBe(200);
-    const runner = new TournamentRunner({
-      db: t.app.db,
-      now: t.clock.now,
-      minuteMs: 1000,
-      nodeId: 'node-a',
-      tournaments: t.app.tournaments,
-      live: { statusChanged() {}, standingsChanged() {} } as never,
-      rooms: t.app.rooms,
-      onlineAmong: async (ids) => [...ids],
-      send: () => {},
-      notify: () => {},
-      log: { info() {}, warn() {}, error: (d) => expect.fail(JSON.stringify(d)) },
-    });
+    const runner = runnerWith({ now: t.clock.now, nodeId: 'node-a' });
     t.clock.advance(HOUR);
     await runner.tick();
     const game = await t.app.db.kysely
@@ -416,91 +310,4 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       await socket.close();
     }
   }, 60_000);
-
-  it('pays each prize exactly once when the node paying them is killed mid-payout and a survivor adopts the tournament', async () => {
-    t = await createTestApp(dialect);
-    t.app.tournamentRunner.stop();
-    const staff = await staffToken();
-    const prizes = [
-      { place: 1, coins: 1000, gems: 5, shopItemId: null },
-      { place: 2, coins: 500, gems: 0, shopItemId: null },
-      { place: 3, coins: 250, gems: 0, shopItemId: null },
-    ];
-    const id = await create(staff, { durationMinutes: 15, entryFee: null, prizes });
-    for (const p of await users(4))
-      expect((await call('POST', `/api/tournaments/${id}/join`, p.token, {})).statusCode).toBe(200);
-
-    // Another node, a real process on the same database with the real clock: it starts the
-    // tournament (due long ago on the test clock), which lasts 1.5 s at 100 ms a "minute", pays
-    // place 1 and is killed while place 2's transaction is open.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/testing/payout-crash-server.ts'], {
-      env: {
-        ...process.env,
-        TSX_TSCONFIG_PATH: 'tsconfig.server.json',
-        LOG_LEVEL: 'silent',
-        PUBLIC_URL: 'http://spar.test',
-        DATA_DIR: t.config.dataDir,
-        DATABASE_URL: t.config.databaseUrl ?? '',
-        REDIS_URL: '',
-        TOURNAMENT_MINUTE_MS: '100',
-        HOLD_PAYOUT_PLACE: '2',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    try {
-      await new Promise<void>((resolve, reject) => {
-        void exited.then(() => reject(new Error('the node exited before it held the payout')));
-        createInterface({ input: child.stdout! }).on('line', (line) => {
-          if ((JSON.parse(line) as { held?: number }).held === 2) resolve();
-        });
-      });
-    } finally {
-      child.kill('SIGKILL');
-      await exited;
-    }
-    const paid = () =>
-      t.app.db.kysely
-        .selectFrom('tournament_payouts')
-        .select(['place', 'user_id'])
-        .where('tournament_id', '=', id)
-        .orderBy('place')
-        .execute();
-    // Place 1 committed; place 2 died with its transaction.
-    expect((await paid()).map((p) => p.place)).toEqual([1]);
-    expect(await ledger('tournament_prize')).toHaveLength(2);
-    expect(
-      (await t.app.db.kysely.selectFrom('tournaments').select('status').executeTakeFirstOrThrow()).status,
-    ).toBe('running');
-
-    // The survivor adopts it once the dead node's lease lapses, pays what is left, and closes it.
-    const survivor = (nodeId: string) =>
-      new TournamentRunner({
-        db: t.app.db,
-        now: () => Date.now() + 11_000,
-        minuteMs: 100,
-        nodeId,
-        tournaments: t.app.tournaments,
-        live: { statusChanged() {}, standingsChanged() {} } as never,
-        rooms: t.app.rooms,
-        onlineAmong: async () => [],
-        send: () => {},
-        notify: () => {},
-        log: { info() {}, warn() {}, error: (d) => expect.fail(JSON.stringify(d)) },
-      });
-    await survivor('node-b').tick();
-    await survivor('node-c').tick();
-    const places = await paid();
-    expect(places.map((p) => p.place)).toEqual([1, 2, 3]);
-    const entries = await ledger('tournament_prize');
-    expect(entries).toHaveLength(4);
-    expect(new Set(entries.map((e) => e.reference)).size).toBe(4);
-    for (const { place, user_id } of places) {
-      const prize = prizes[place - 1]!;
-      expect(await coins(Number(user_id))).toBe(prize.coins);
-    }
-    expect(
-      (await t.app.db.kysely.selectFrom('tournaments').select('status').executeTakeFirstOrThrow()).status,
-    ).toBe('finished');
-  }, 90_000);
 });
