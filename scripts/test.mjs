@@ -18,9 +18,15 @@ const failures = [];
 // tail only, and a flaky test must be identifiable from there.
 const failedNames = [];
 
+// How long each step took, printed at the end: where a slow CI run spends its time.
+const durations = [];
+
 function run(command, args, env = {}) {
-  console.log(`\n▶ ${[command, ...args].join(' ')}`);
+  const line = [command, ...args].join(' ');
+  console.log(`\n▶ ${line}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  durations.push(`${((Date.now() - started) / 60_000).toFixed(1)} min  ${line}`);
   return result.status === 0;
 }
 
@@ -96,6 +102,8 @@ writeFileSync(
   `${results}/summary.json`,
   JSON.stringify({ passed, failed, failures, failedTests: failedNames }, null, 2),
 );
+console.log('\nSteps:');
+for (const line of durations) console.log(`  ${line}`);
 console.log('');
 for (const name of failedNames) console.log(`✖ ${name}`);
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);

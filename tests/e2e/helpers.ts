@@ -1,7 +1,17 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { isReservedUsername } from '@shared/usernames';
 
 let counter = 0;
+
+/**
+ * The data folder of the server this test runs against (its lane's: playwright.config.ts), for
+ * the server's own CLI or a look into its database.
+ */
+export function laneDataDir(): string {
+  const dir = (test.info().project.metadata as { dataDir?: string }).dataDir;
+  if (!dir) throw new Error('no data folder for this lane: run through playwright.config.ts');
+  return dir;
+}
 
 /** A username unique to this run (3–20 characters) that sign-up accepts. */
 export function uniqueName(prefix: string): string {
@@ -122,7 +132,8 @@ export async function playToTheEnd(pages: Page[], onStep?: () => Promise<void>) 
 /**
  * Every player, each in a loop of their own, clicks a playable card whenever they have one, until
  * each sees the game-over dialog. Whoever's turn it is plays at once, which keeps a table of three
- * or four quick on a busy machine.
+ * or four quick on a busy machine; a finished trick held on the table is tapped away, as a player
+ * in a hurry would.
  */
 export async function playEachToTheEnd(pages: Page[], limitMs: number) {
   const deadline = Date.now() + limitMs;
@@ -130,9 +141,12 @@ export async function playEachToTheEnd(pages: Page[], limitMs: number) {
     pages.map(async (page) => {
       const over = page.getByRole('heading', { name: /^(You won!|You lost)$/ });
       const card = hand(page).locator('button:not([disabled])').first();
+      const paused = page.locator('[data-testid="felt"][data-paused="trick"]');
       while (Date.now() < deadline) {
         if (await over.isVisible()) return;
-        if (await card.isVisible().catch(() => false))
+        if (await paused.isVisible().catch(() => false))
+          await paused.click({ timeout: 1000 }).catch(() => undefined);
+        else if (await card.isVisible().catch(() => false))
           await card.click({ timeout: 2000 }).catch(() => undefined);
         else await page.waitForTimeout(50);
       }

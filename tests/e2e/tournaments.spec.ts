@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hand, registerThroughUi, uniqueName, whoAmI } from './helpers';
+import { hand, laneDataDir, registerThroughUi, uniqueName, whoAmI } from './helpers';
 
 /*
  * An arena tournament from the staff form to the prize (docs/design.md, "Arena tournaments"). The
@@ -26,10 +26,9 @@ function startSoon(): { date: string; time: string; at: number } {
   };
 }
 
-/** A server CLI on the e2e server's own data folder (playwright.config.ts exports it). */
+/** A server CLI on the e2e server's own data folder (its lane's: playwright.config.ts). */
 function cli(args: string[]): string {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  const dataDir = laneDataDir();
   return execFileSync('npm', ['run', '--silent', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
     encoding: 'utf8',
