@@ -11,7 +11,8 @@ type PlayerView = GameView['players'][number];
 /** A GAME_UPDATE as `applyUpdate` reads it (revision 1's, 2's `implied: true` or 3's `implied: 3`). */
 export interface DeltaUpdate {
   seq: number;
-  changes: GameChanges;
+  /** Absent in revision 3 when empty; the web app reads frames with JSON.parse alone, so no default fills it. */
+  changes?: GameChanges;
   events?: readonly GameEventMessage[];
   implied?: true | 3;
   /** Revision 3: the deadline of the turn the events imply (compact.ts). */
@@ -32,7 +33,7 @@ export function applyUpdate(
     events = expandEvents(view, events, update.deadline);
     view = impliedView(view, events, 3);
   } else if (update.implied) view = impliedView(view, events);
-  const { players: changedPlayers, ...fields } = update.changes;
+  const { players: changedPlayers, ...fields } = update.changes ?? {};
   const players = changedPlayers
     ? mergePlayers(view.players, changedPlayers as (Partial<PlayerView> & { seat: number })[])
     : view.players;

@@ -114,6 +114,15 @@ describe('protocol 3: compact events', () => {
     );
   });
 
+  it('an update without changes applies as the web app reads it (JSON.parse alone, no schema defaults)', () => {
+    const view = gameView({ turn: 1, legalCards: [], currentTrick: [{ seat: 0, card: 'K_spades' }] });
+    const text =
+      '{"type":"GAME_UPDATE","gameId":"g1","seq":1,"events":[{"kind":"CARD_PLAYED","seat":1,"card":"7_spades"}],"deadline":5000,"implied":3}';
+    const { game, events } = applyUpdate(view, JSON.parse(text) as Parameters<typeof applyUpdate>[1]);
+    expect(events.map((e) => e.kind)).toEqual(['CARD_PLAYED', 'TRICK_WON', 'TURN']);
+    expect(game).toMatchObject({ seq: 1, turn: 0, turnDeadline: 5000, currentTrick: [] });
+  });
+
   it('a TURN the events do not give is sent as it is', () => {
     const view = gameView({ turn: 0, currentTrick: [] });
     const events: GameEventMessage[] = [{ kind: 'TURN', seat: 1, deadline: 5_000 }];

@@ -61,8 +61,8 @@ test('budget: a repeat visit of the signed-in home page moves at most 20 KB over
  * (docs/protocol.md, "Game updates are deltas") a GAME_UPDATE averaged ~220–233 bytes, so a long
  * game (over ~135 updates) went over; protocol 3's compact events (a trick's winner, a hand, a deal
  * and the next turn's seat left to the rules, the turn sent as its deadline) bring it to ~152 (173–177 measured
- * here on a loaded machine, in games that also got many fresh GAME_STATEs, after each of which the
- * next update names the spectators again: docs/benchmarks.md, "bench:web"). A game's total depends on its random deal (docs/benchmarks.md, "bench:web", whose run prints the
+ * here in games whose client also rejoined often, a fault since fixed, after each rejoin of which
+ * the next update names the spectators again: docs/benchmarks.md, "bench:web"). A game's total depends on its random deal (docs/benchmarks.md, "bench:web", whose run prints the
  * verdict); the size of a frame does not, so this test holds the frames to what they are now: a
  * change that fattens GAME_UPDATE, or a client that stops getting compact updates, fails here.
  */
