@@ -1,28 +1,28 @@
 /**
  * GAME_UPDATE carries only what changed in the recipient's view since the last GAME_UPDATE for the
  * same seat (see docs/protocol.md, "Game updates are deltas"). `diffView` is the server's half,
- * `applyDelta` the client's; the round trip is property-tested against full views.
+ * `applyDelta` (apply.ts) the client's; the round trip is property-tested against full views.
  */
 import { playableCards } from '../game/engine';
 import type { GameChanges, GameEventMessage, GameView } from './server';
 
 type PlayerView = GameView['players'][number];
 
-/** Structural equality of JSON values (what a view is made of). */
-function same(a: unknown, b: unknown): boolean {
+/** Structural equality of JSON values (what a view and its events are made of). */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {
     const other = b as unknown[];
-    return a.length === other.length && a.every((value, i) => same(value, other[i]));
+    return a.length === other.length && a.every((value, i) => sameValue(value, other[i]));
   }
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.length !== keysB.length) return false;
   const objB = b as Record<string, unknown>;
   return keysA.every(
-    (key) => Object.hasOwn(objB, key) && same((a as Record<string, unknown>)[key], objB[key]),
+    (key) => Object.hasOwn(objB, key) && sameValue((a as Record<string, unknown>)[key], objB[key]),
   );
 }
 
@@ -65,7 +65,7 @@ export function diffFields(
 ): GameChanges {
   const changes: Record<string, unknown> = {};
   for (const key of fields)
-    if (!prev || (alwaysSpectators && key === 'spectators') || !same(prev[key], next[key]))
+    if (!prev || (alwaysSpectators && key === 'spectators') || !sameValue(prev[key], next[key]))
       changes[key] = next[key];
   return changes as GameChanges;
 }
@@ -82,7 +82,7 @@ export function diffPlayers(
     const entry: Record<string, unknown> = { seat: player.seat };
     for (const key of Object.keys(player) as (keyof PlayerView)[]) {
       if (key === 'seat') continue;
-      if (!before || (key === 'connected' && silentConnected) || !same(before[key], player[key]))
+      if (!before || (key === 'connected' && silentConnected) || !sameValue(before[key], player[key]))
         entry[key] = player[key];
     }
     if (Object.keys(entry).length > 1) players.push(entry as PlayerView);
@@ -108,7 +108,12 @@ export function deltaFollows(viewSeq: number, seq: number): boolean {
  * function on both sides: whatever it gets wrong, `changes` puts right. Works on part of a view
  * too (the server diffs a view's shared and own fields apart): fields the part lacks stay out.
  */
-export function impliedView<V extends Partial<GameView>>(view: V, events: readonly GameEventMessage[]): V {
+export function impliedView<V extends Partial<GameView>>(
+  view: V,
+  events: readonly GameEventMessage[],
+  /** The rule's revision: from 3, a deal also passes the turn to the seat after the dealer. */
+  revision = 2,
+): V {
   const next: Partial<GameView> = { ...view };
   const own = view.you?.seat;
   const set = <K extends keyof GameView>(key: K, value: GameView[K]) => {
@@ -146,6 +151,7 @@ export function impliedView<V extends Partial<GameView>>(view: V, events: readon
         set('trickNumber', 1);
         set('currentTrick', []);
         if (next.players) next.players = next.players.map((p) => (p.resigned ? p : { ...p, cardsInHand: 5 }));
+        if (revision >= 3) set('turn', nextInPlay(next.players, event.dealer));
         break;
       case 'TURN':
         set('turn', event.seat);
@@ -178,34 +184,4 @@ function nextInPlay(players: PlayerView[] | undefined, seat: number): number | n
     if (candidate && !candidate.resigned) return candidate.seat;
   }
   return seat;
-}
-
-/**
- * The view after an update: `view` with the update's changes and seq (a new object; `view` is
- * untouched). An `implied` update's changes are against what its events imply (`impliedView`).
- */
-export function applyDelta(
-  view: GameView,
-  update: { seq: number; changes: GameChanges; events?: readonly GameEventMessage[]; implied?: true },
-): GameView {
-  if (update.implied) view = impliedView(view, update.events ?? []);
-  const { players: changedPlayers, ...fields } = update.changes;
-  const players = changedPlayers
-    ? mergePlayers(view.players, changedPlayers as (Partial<PlayerView> & { seat: number })[])
-    : view.players;
-  return { ...view, ...(fields as Partial<GameView>), seq: update.seq, players };
-}
-
-function mergePlayers(
-  players: PlayerView[],
-  changed: (Partial<PlayerView> & { seat: number })[],
-): PlayerView[] {
-  const merged = players.map((player) => {
-    const change = changed.find((c) => c.seat === player.seat);
-    return change ? { ...player, ...change } : player;
-  });
-  // A seat the view did not have yet (only with no base view) arrives whole.
-  for (const change of changed)
-    if (!players.some((p) => p.seat === change.seat)) merged.push(change as PlayerView);
-  return merged.sort((a, b) => a.seat - b.seat);
 }

@@ -18,6 +18,8 @@ export * from './chat';
 export * from './emotes';
 export * from './sound';
 export * from './delta';
+export * from './compact';
+export * from './apply';
 export * from './rating-history';
 export * from './endpoint';
 export * from './tournaments';

@@ -238,10 +238,16 @@ export const serverMessageSchemas = {
     gameId: gameIdSchema,
     seq: z.number().int().min(0),
     events: z.array(gameEventSchema),
-    changes: gameChangesSchema,
-    /** `changes` are against the view the events imply (delta.ts `impliedView`); sent only to
-     *  connections that signed in with `protocol` 2 or later. */
-    implied: z.literal(true).optional(),
+    /** Revision 3: the deadline of the TURN the events imply, which `events` then leaves out (compact.ts). */
+    deadline: z.number().int().optional(),
+    /** Revision 3 leaves out `changes` when there are none. */
+    changes: gameChangesSchema.default({}),
+    /**
+     * `changes` are against the view the events imply (delta.ts `impliedView`): `true` for a
+     * connection that signed in with `protocol` 2; 3 for protocol 3 or later, whose `events` also
+     * leave out what the rules make follow from them (compact.ts `expandEvents`).
+     */
+    implied: z.union([z.literal(true), z.literal(3)]).optional(),
   }),
   GAME_OVER: z.object({
     type: z.literal('GAME_OVER'),

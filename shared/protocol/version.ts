@@ -1,9 +1,10 @@
 /**
  * The protocol revision this code speaks, sent in MESSAGING_AUTH. 2: GAME_UPDATE may be `implied`
- * (changes against what its events imply; docs/protocol.md, "Game updates are deltas"). A client
- * that sends none gets revision 1's frames, so an older app keeps working.
+ * (changes against what its events imply; docs/protocol.md, "Game updates are deltas"). 3: it may
+ * be `implied: 3`, leaving out the events the rules imply and sending the turn as its deadline. A
+ * client that sends none gets revision 1's frames, so an older app keeps working.
  */
-export const PROTOCOL_VERSION = 2;
+export const PROTOCOL_VERSION = 3;
 
 /**
  * A desktop or mobile app's release number as package.json writes it: MAJOR.MINOR.PATCH, digits

@@ -58,13 +58,15 @@ test('budget: a repeat visit of the signed-in home page moves at most 20 KB over
 
 /**
  * The budget for /ws is 30 KB per player per game. With protocol 2's implied updates
- * (docs/protocol.md, "Game updates are deltas") a practice game to 10 took 16.4–26.1 KB in 77–119
- * frames, a GAME_UPDATE 233 bytes on average in one (it was ~415, and a game 39–55 KB). A game's total depends on
- * its random deal (docs/benchmarks.md, "bench:web", whose run prints the verdict); the size of a
- * frame does not, so this test holds the frames to what they are now: a change that fattens
- * GAME_UPDATE, or a client that stops getting implied updates, fails here.
+ * (docs/protocol.md, "Game updates are deltas") a GAME_UPDATE averaged ~220–233 bytes, so a long
+ * game (over ~135 updates) went over; protocol 3's compact events (a trick's winner, a hand, a deal
+ * and the next turn's seat left to the rules, the turn sent as its deadline) bring it to ~152 (173–177 measured
+ * here in games whose client also rejoined often, a fault since fixed, after each rejoin of which
+ * the next update names the spectators again: docs/benchmarks.md, "bench:web"). A game's total depends on its random deal (docs/benchmarks.md, "bench:web", whose run prints the
+ * verdict); the size of a frame does not, so this test holds the frames to what they are now: a
+ * change that fattens GAME_UPDATE, or a client that stops getting compact updates, fails here.
  */
-const GAME_UPDATE_AVERAGE_CEILING = 260;
+const GAME_UPDATE_AVERAGE_CEILING = 190;
 
 test('a whole two-player practice game: /ws bytes per player, and GAME_UPDATE frames no larger than today', async ({
   page,
@@ -76,10 +78,10 @@ test('a whole two-player practice game: /ws bytes per player, and GAME_UPDATE fr
   await page.goto('/games');
   const socket = await playPracticeGame(page, tally, { timeoutMs: 540_000 });
   const updates = socket.byType.GAME_UPDATE ?? { frames: 0, bytes: 0 };
-  test.info().annotations.push({
-    type: '/ws per game',
-    description: `${kb(socket.wire)} in ${socket.frames} frames (budget ${kb(SOCKET_PER_GAME_BUDGET)}); GAME_UPDATE ${Math.round(updates.bytes / Math.max(1, updates.frames))} bytes on average`,
-  });
+  const figure = `${kb(socket.wire)} in ${socket.frames} frames (budget ${kb(SOCKET_PER_GAME_BUDGET)}); GAME_UPDATE ${Math.round(updates.bytes / Math.max(1, updates.frames))} bytes on average`;
+  test.info().annotations.push({ type: '/ws per game', description: figure });
+  // Printed too, for docs/benchmarks.md's record of several games.
+  console.log(`/ws per game: ${figure}\n${formatSocket(socket)}`);
   expect(socket.deflate, 'the socket is not compressed by default').toBe(false);
   expect(updates.frames, formatSocket(socket)).toBeGreaterThan(10);
   expect(updates.bytes / updates.frames, formatSocket(socket)).toBeLessThanOrEqual(

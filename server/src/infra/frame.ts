@@ -11,6 +11,7 @@ export class PreparedFrame {
   private built: ServerMessage | undefined;
   private textBuilt: string | undefined;
   private impliedBuilt: string | undefined;
+  private compactBuilt: string | undefined;
 
   constructor(
     /** Revision 1's text, or what builds it when first asked for (no socket of a room may need it). */
@@ -21,6 +22,11 @@ export class PreparedFrame {
      * events imply (docs/protocol.md, "Game updates are deltas"). Built when first asked for.
      */
     private readonly buildImplied?: () => string,
+    /**
+     * The same update for a client of protocol 3 or later: also leaving out the events the rules
+     * imply (docs/protocol.md, "Game updates are deltas"). Built when first asked for.
+     */
+    private readonly buildCompact?: () => string,
   ) {}
 
   /** Revision 1's text: what every client reads, and what the bus between nodes carries. */
@@ -31,6 +37,7 @@ export class PreparedFrame {
   /** The text for a socket that speaks `protocol`. */
   textFor(protocol: number): string {
     if (protocol < 2 || !this.buildImplied) return this.text;
+    if (protocol >= 3 && this.buildCompact) return (this.compactBuilt ??= this.buildCompact());
     return (this.impliedBuilt ??= this.buildImplied());
   }
 

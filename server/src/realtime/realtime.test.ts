@@ -23,29 +23,38 @@ describe.each(DIALECTS)('realtime on %s', (dialect) => {
   }
 
   describe('gateway', () => {
-    it('protocol 2 gets implied updates, a socket naming none the first revision; both hold the same view', async () => {
+    it('protocol 2 gets implied updates, 3 compact ones, a socket naming none the first revision; all hold the same view', async () => {
       const url = await setup();
       const a = await player(url);
       const b = await player(url);
-      // Two more tabs: a's on revision 1, b's on revision 2.
+      // Three more tabs: a's on revision 1, b's on revisions 2 and 3.
       const a1 = await TestSocket.signedIn(url, a.token);
       const b2 = await TestSocket.signedIn(url, b.token, 2);
-      rig.track(a1, b2);
+      const b3 = await TestSocket.signedIn(url, b.token, 3);
+      rig.track(a1, b2, b3);
       const gameId = await matchUp(a, b, 'quick');
-      for (const s of [a1, b2]) {
+      for (const s of [a1, b2, b3]) {
         s.send({ type: 'GAME_JOIN', gameId });
         await s.next('GAME_STATE', (m) => m.gameId === gameId);
       }
       const end = await playOn([a, b], gameId, 12);
       const last = (s: TestSocket) => s.next('GAME_UPDATE', (m) => m.gameId === gameId && m.seq === end.seq);
-      const [viewA1, viewB2] = await Promise.all([last(a1), last(b2)]);
+      const [viewA1, viewB2, viewB3] = await Promise.all([last(a1), last(b2), last(b3)]);
       expect(viewA1.game).toEqual(await joinGame(a, gameId));
       expect(viewB2.game).toEqual(await joinGame(b, gameId));
+      expect(viewB3.game).toEqual(viewB2.game);
       const updates = (s: TestSocket) => s.raw.filter((text) => text.includes('"type":"GAME_UPDATE"'));
       expect(updates(a1).length).toBeGreaterThanOrEqual(12);
       expect(updates(a1).some((text) => text.includes('"implied"'))).toBe(false);
       expect(updates(b2).length).toBeGreaterThanOrEqual(12);
       expect(updates(b2).every((text) => text.endsWith(',"implied":true}'))).toBe(true);
+      expect(updates(b3).length).toBe(updates(b2).length);
+      expect(updates(b3).every((text) => text.endsWith(',"implied":3}'))).toBe(true);
+      // The trick's winner and the turn's seat were put back from the rules, not sent.
+      expect(updates(b2).some((text) => text.includes('"TRICK_WON"'))).toBe(true);
+      expect(updates(b3).some((text) => text.includes('"TRICK_WON"'))).toBe(false);
+      const bytes = (texts: string[]) => texts.reduce((sum, text) => sum + text.length, 0);
+      expect(bytes(updates(b3))).toBeLessThan(bytes(updates(b2)));
     });
 
     it('requires MESSAGING_AUTH first, answers PING, and refuses bad or foreign tokens', async () => {

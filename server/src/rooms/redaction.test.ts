@@ -7,8 +7,8 @@ import { UpdateEncoder, gameView, toEventMessages, type ViewableRoom } from './v
 /**
  * What players receive is decided in one place: `gameView` and the `UpdateEncoder` frames, both
  * built from `ownView` (the only code that puts a hand in a view) and `sharedView` (counts only).
- * Whatever a recipient is sent — the whole view (GAME_STATE), an update in either protocol
- * revision — holds no card another seat still has in hand: not to another seat, a spectator or
+ * Whatever a recipient is sent — the whole view (GAME_STATE), an update in any protocol
+ * revision (1, 2's implied changes, 3's compact events) — holds no card another seat still has in hand: not to another seat, a spectator or
  * a stranger. See docs/design.md, "Protocol principles" and docs/protocol.md.
  */
 
@@ -95,12 +95,18 @@ describe('what each recipient of a room receives', () => {
           const received = new Map<number | null, string[]>();
           for (const s of seats) {
             const frame = update.seat(s);
-            received.set(s, [frame.text, frame.textFor(2), JSON.stringify(gameView(r, s + 1))]);
+            received.set(s, [
+              frame.text,
+              frame.textFor(2),
+              frame.textFor(3),
+              JSON.stringify(gameView(r, s + 1)),
+            ]);
           }
           const watched = update.spectators();
           received.set(null, [
             watched.text,
             watched.textFor(2),
+            watched.textFor(3),
             JSON.stringify(gameView(r, null)),
             JSON.stringify(gameView(r, 99)),
           ]);

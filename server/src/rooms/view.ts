@@ -1,9 +1,11 @@
 import { legalCards, type GameEvent } from '@shared/game';
 import {
   OWN_FIELDS,
+  compactEvents,
   diffFields,
   diffPlayers,
   impliedView,
+  type CompactEvents,
   type FinishReason,
   type GameChanges,
   type GameEventMessage,
@@ -203,6 +205,9 @@ export class UpdateEncoder {
     // Per base: the shared changes against it, and (protocol 2) against what the events imply of it.
     const parts = new Map<SharedView | undefined, SharedPart>();
     const impliedParts = new Map<SharedView, SharedPart>();
+    // Protocol 3: per base, the events it sends (null: they cannot be compacted, so it gets
+    // protocol 2's frame) and its shared changes against what the whole events imply of it.
+    const compactParts = new Map<SharedView, { sent: CompactEvents; part: SharedPart } | null>();
     // A client that joined since the last update may hold another spectator count than the base
     // (spectators come and go without an update); otherwise every client of a seat holds the base's.
     const spectatorsOwed = this.joinedSinceUpdate;
@@ -224,6 +229,18 @@ export class UpdateEncoder {
       // events do not change.
       if (!part) impliedParts.set(base, (part = diffShared(impliedView(base, events), next, spectatorsOwed)));
       return part;
+    };
+    const compactPart = (base: SharedView, next: SharedView) => {
+      let entry = compactParts.get(base);
+      if (entry === undefined) {
+        const sent = compactEvents(base, events);
+        entry = sent && {
+          sent,
+          part: diffShared(impliedView(base, events, 3), next, spectatorsOwed),
+        };
+        compactParts.set(base, entry);
+      }
+      return entry;
     };
     const join = (common: string, mine: string) => `${common}${common && mine ? ',' : ''}${mine}`;
     const frame = (base: Base | undefined, own: OwnView): { frame: PreparedFrame; base: Base } => {
@@ -262,7 +279,21 @@ export class UpdateEncoder {
             return `${start}${json}},"implied":true}`;
           }
         : undefined;
-      return { frame: new PreparedFrame(text, message, implied), base: { shared: next, own } };
+      const compact =
+        base && implied
+          ? () => {
+              const entry = compactPart(base.shared, next);
+              if (!entry) return implied();
+              const impliedWhole = impliedView(wholeView(base.shared, base.own), events, 3);
+              const mine = members(JSON.stringify(diffFields(impliedWhole, own, OWN_FIELDS)));
+              const json = join(entry.part.json, mine);
+              const { events: sent, deadline } = entry.sent;
+              return `{"type":"GAME_UPDATE","gameId":${JSON.stringify(gameId)},"seq":${seq},"events":${JSON.stringify(sent)}${
+                deadline === undefined ? '' : `,"deadline":${deadline}`
+              }${json ? `,"changes":{${json}}` : ''},"implied":3}`;
+            }
+          : undefined;
+      return { frame: new PreparedFrame(text, message, implied, compact), base: { shared: next, own } };
     };
     return {
       /** The frame for the seat's clients. Once per seat per update. */

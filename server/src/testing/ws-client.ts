@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import {
-  applyDelta,
+  applyUpdate,
   deltaFollows,
   parseServerMessage,
   type GameView,
@@ -50,9 +50,10 @@ export class TestSocket {
     if (message.type !== 'GAME_UPDATE') return message;
     const base = this.views.get(message.gameId);
     if (base && deltaFollows(base.seq, message.seq)) {
-      const game = applyDelta(base, message);
+      // Protocol 3's events whole, as the apps see them (what the rules imply put back).
+      const { game, events } = applyUpdate(base, message);
       this.views.set(message.gameId, game);
-      return { ...message, game };
+      return { ...message, events, game };
     }
     // No view to apply it to (never joined, or updates were missed): a test reading one fails clearly.
     this.views.delete(message.gameId);

@@ -88,6 +88,42 @@ describe('useGameRoom', () => {
     });
   });
 
+  it('protocol 3: puts back the trick won and the turn the rules imply, and pauses on the trick', () => {
+    emit({
+      type: 'GAME_STATE',
+      gameId: 'g1',
+      game: { ...view(4), turn: 1, legalCards: [], currentTrick: [{ seat: 0, card: 'K_spades' }] },
+    });
+    // Seat 1's last card of the trick: its winner, the lead and the turn's seat are not sent.
+    emit({
+      type: 'GAME_UPDATE',
+      gameId: 'g1',
+      seq: 5,
+      events: [{ kind: 'CARD_PLAYED', seat: 1, card: '7_spades' }],
+      deadline: 1_795_260_047_000,
+      changes: {},
+      implied: 3,
+    });
+    const trick = [
+      { seat: 0, card: 'K_spades' },
+      { seat: 1, card: '7_spades' },
+    ];
+    expect(seen.game).toMatchObject({
+      seq: 5,
+      currentTrick: [],
+      lastTrick: { plays: trick, winner: 0 },
+      trickNumber: 2,
+      turn: 0,
+      turnDeadline: 1_795_260_047_000,
+      legalCards: view(4).hand,
+      players: [
+        { seat: 0, cardsInHand: 5 },
+        { seat: 1, cardsInHand: 4 },
+      ],
+    });
+    expect(seen.room?.pause).toMatchObject({ phase: 'trick' });
+  });
+
   it('asks for a fresh GAME_STATE when a seq is missing, and ignores updates until it comes', () => {
     emit({ type: 'GAME_STATE', gameId: 'g1', game: view(4) });
     emit({ type: 'GAME_UPDATE', gameId: 'g1', seq: 6, events: [], changes: { turn: 1 } });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Card } from '@shared/game';
-import { applyDelta, deltaFollows, type ClientMessageOf, type GameView } from '@shared/protocol';
+import { applyUpdate, deltaFollows, type ClientMessageOf, type GameView } from '@shared/protocol';
 import { socket, socketStatusAtom } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
 import { useGameSounds } from './gameSounds';
@@ -83,10 +83,11 @@ export function useGameRoom(gameId: string) {
           socket.send({ type: 'GAME_JOIN', gameId });
           return;
         }
-        const game = applyDelta(view.current, m);
+        // Protocol 3 leaves out events the rules imply: the pacing and sounds need them whole.
+        const { game, events } = applyUpdate(view.current, m);
         view.current = game;
         if (playedOut(game)) setState((s) => ({ ...s, held: null }));
-        paced.push({ kind: 'update', game, events: m.events }, pausesFor(m.events));
+        paced.push({ kind: 'update', game, events }, pausesFor(events));
       }),
       socket.on('GAME_OVER', (m) => {
         // After the last trick has been seen.

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { BotLevel, Card } from '@shared/game';
-import { applyDelta, type GameView } from '@shared/protocol';
+import { applyUpdate, type GameView } from '@shared/protocol';
 import { SESSION_KEYS } from '../../../lib/storage';
 import { toast } from '../../../lib/toast';
 import type { LocalGameMessage, LocalPlayer } from '../local/localGame';
@@ -78,9 +78,10 @@ export function useLocalGameRoom({ player, bots, level }: LocalPractice) {
         paced.reset();
         setState((s) => ({ ...s, game: m.game, pause: null }));
       } else if (m.type === 'GAME_UPDATE' && view.current) {
-        const game = applyDelta(view.current, m);
+        // Protocol 3 leaves out events the rules imply: the pacing and sounds need them whole.
+        const { game, events } = applyUpdate(view.current, m);
         view.current = game;
-        paced.push({ kind: 'update', game, events: m.events }, pausesFor(m.events));
+        paced.push({ kind: 'update', game, events }, pausesFor(events));
       } else if (m.type === 'GAME_OVER') {
         paced.push(
           {
