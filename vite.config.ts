@@ -2,20 +2,26 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstPaint } from './build/vite/first-paint';
 import { mantineCss } from './build/vite/mantine-css';
 import { pwaOptions } from './pwa.config.js';
 
 const serverPort = Number(process.env.PORT ?? 3000);
 /** The Capacitor build (scripts/build-mobile.mjs) ships its own assets: no manifest, no service worker. */
 const native = Boolean(process.env.VITE_NATIVE);
+const alias = { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) };
 
 export default defineConfig({
   root: 'renderer',
   publicDir: 'public',
-  plugins: [react(), mantineCss(), VitePWA({ ...pwaOptions, disable: native })],
-  resolve: {
-    alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) },
-  },
+  plugins: [
+    react(),
+    mantineCss(),
+    // The web app's `/` paints from its HTML; a native shell opens its own index.html offline.
+    ...(native ? [] : [firstPaint({ alias })]),
+    VitePWA({ ...pwaOptions, disable: native }),
+  ],
+  resolve: { alias },
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -6,8 +6,9 @@ import { measureFirstVisit, report } from './first-visit.mjs';
 import { measurePrecache, precacheReport } from './precache.mjs';
 
 const LIMIT_KB = 170;
-// 462.6 KB when set: room for a release's growth, not for a new kind of file precached unseen.
-const PRECACHE_LIMIT_KB = 490;
+// 462.6 KB when set, 490 until the first paint put the landing page into index.html (6.5 KB): room
+// for a release's growth, not for a new kind of file precached unseen.
+const PRECACHE_LIMIT_KB = 500;
 // The home page's route chunk loads at once on `/`, so it is part of the first visit.
 const HOME = 'src/app/pages/home.tsx';
 

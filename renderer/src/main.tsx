@@ -8,6 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { trackPresence } from './domain/presence';
+import { endPrerender, prerenderShown } from './lib/first-paint';
 import { registerServiceWorkerAfterLoad } from './lib/pwa/register';
 import { socket } from './lib/realtime';
 import { loadToken } from './lib/storage';
@@ -16,6 +17,10 @@ import { initPlatform } from './platform';
 // The online set follows the app's one socket from its first frame, whichever page asks for it
 // (lib/ knows no players, so the entry wires it: docs/design.md, "Renderer").
 trackPresence(socket);
+
+// A prerendered landing page kept hidden (a session, another address) has nothing more to do; a
+// shown one stays until the landing page replaces it (lib/first-paint).
+if (!prerenderShown()) endPrerender();
 
 // The platform (and, in a native shell, its stored session) is ready before anything renders. A
 // shell whose plugins fail to start still opens, as the browser app would.

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_SCRIPT } from '@shared/first-paint';
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
 import { cacheControlFor } from './static';
@@ -149,7 +151,9 @@ describe('HTTP app', () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // Its own scripts, and index.html's one inline script by the hash of its text: no other.
+    const hash = createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}';`);
     expect(csp).not.toContain('accounts.google.com');
     expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { RedisConnections } from '../infra/redis/connection';
 import type { FastifyInstance } from 'fastify';
+import { FIRST_PAINT_SCRIPT } from '@shared/first-paint';
 import { jsonTextTooDeep } from '@shared/protocol';
 import { DomainError } from '../errors';
 import { tooDeep } from './errors';
@@ -15,6 +17,12 @@ export function isAllowedOrigin(origin: string, publicUrl: string): boolean {
     origin === new URL(publicUrl).origin || NATIVE_ORIGINS.includes(origin) || origin.startsWith('app://')
   );
 }
+
+/**
+ * The one inline script the web app's index.html carries (the first paint's, shared/first-paint.ts),
+ * allowed by its hash: any other inline script, an injected one included, stays refused.
+ */
+export const FIRST_PAINT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}'`;
 
 /**
  * Fastify's JSON body parser behind a depth check on the raw text: decoding deep nesting costs
@@ -45,7 +53,7 @@ export async function registerSecurity(
         defaultSrc: ["'self'"],
         // Google sign-in happens on Google's own page in a popup or the system browser, so no
         // Google script or frame runs inside the app (see docs/design.md, "Google sign-in").
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", FIRST_PAINT_SCRIPT_SOURCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -24,8 +24,9 @@ import {
 } from '@tabler/icons-react';
 import { useIntersection } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useLayoutEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { endPrerender, prerenderShown } from '../../../lib/first-paint';
 import { useNetworkOnline } from '../../../lib/network';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../domain/queue';
@@ -94,9 +95,10 @@ function HowToPlaySection() {
   );
 }
 
-function HeroFan() {
+/** `dealt`: the cards are already on the table (the prerender dealt them), so they are not dealt again. */
+function HeroFan({ dealt }: { dealt: boolean }) {
   return (
-    <div className={classes.fan} aria-label="A hand of Spar cards">
+    <div className={classes.fan} data-dealt={dealt || undefined} aria-label="A hand of Spar cards">
       {HERO_HAND.map((card, i) => (
         <div
           key={card}
@@ -208,9 +210,14 @@ function GuestInvite() {
   return user || loading ? null : <KeepProgressInvite compact />;
 }
 
+/** The height of the corner's button, kept while the session is checked so the row does not move. */
+const CORNER_HEIGHT = 36;
+
 function AccountCorner() {
-  const { user } = useSession();
+  const { user, loading } = useSession();
   const avatar = useQuery({ ...myAvatarQueryOptions(user?.id ?? 0), enabled: user !== null });
+  // Neither "Sign in" nor a name until the session is known: either could be wrong.
+  if (loading) return <Box h={CORNER_HEIGHT} />;
   if (!user) {
     return (
       <Button component={Link} to={PATHS.auth} variant="outline" color="spar">
@@ -234,7 +241,22 @@ function AccountCorner() {
   );
 }
 
+/**
+ * Takes over from the landing page prerendered into index.html (lib/first-paint), in the frame
+ * this page is first drawn with the session known, so the two never differ on screen. Returns
+ * whether it was shown.
+ */
+function useTakeOverPrerender(): boolean {
+  const [shown] = useState(prerenderShown);
+  const { loading } = useSession();
+  useLayoutEffect(() => {
+    if (!loading) endPrerender();
+  }, [loading]);
+  return shown;
+}
+
 export function LandingPage() {
+  const tookOver = useTakeOverPrerender();
   return (
     <Container size="lg" py="lg" px="md">
       <Group justify="space-between" mb="lg" wrap="nowrap">
@@ -272,7 +294,7 @@ export function LandingPage() {
             </Group>
             <GuestInvite />
           </Stack>
-          <HeroFan />
+          <HeroFan dealt={tookOver} />
         </SimpleGrid>
       </Box>
 
