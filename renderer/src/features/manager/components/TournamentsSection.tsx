@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { IconBan, IconCheck, IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { IconLinkButton } from '../../../components/IconLinkButton';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { STATUS_LABELS, entrantsText, feeText, formatStart, refusalText } from '../../../domain/tournaments';
@@ -80,15 +80,12 @@ function RowActions({ t, onEdit, onCancel }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Open its page">
-        <ActionIcon
-          component={Link}
+        <IconLinkButton
           to={PATHS.tournament(t.id, t.inviteCode)}
-          variant="subtle"
-          color="gray"
-          aria-label={`Open ${t.name}`}
-        >
-          <IconExternalLink size={18} />
-        </ActionIcon>
+          icon={IconExternalLink}
+          iconSize={18}
+          label={`Open ${t.name}`}
+        />
       </Tooltip>
       {editable && (
         <Tooltip label="Edit">
