@@ -1,7 +1,7 @@
-import { ActionIcon, Box, Container, Group, Text, Title, type MantineSize } from '@mantine/core';
+import { Box, Container, Group, Text, Title, type MantineSize } from '@mantine/core';
 import { useWindowScroll } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { IconLinkButton } from './IconLinkButton';
 import { platform, type Platform } from '../platform';
 
 const BROWSER_PADDING_PX = 16;
@@ -54,18 +54,7 @@ export function PageHeader({ title, backTo, right, size = 'md' }: PageHeaderProp
       <Container size={size}>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            {backTo && (
-              <ActionIcon
-                component={Link}
-                to={backTo}
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label="Back"
-              >
-                <IconArrowLeft size={20} />
-              </ActionIcon>
-            )}
+            {backTo && <IconLinkButton to={backTo} size="lg" icon={IconArrowLeft} label="Back" />}
             <Title order={1} size="h3">
               <Text span inherit c="spar.5">
                 {first}

@@ -8,7 +8,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
   RouteHandlerMethod,
-  RouteShorthandOptions,
+  RouteShorthandOptionsWithHandler,
 } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -52,19 +52,8 @@ type RouteSchemaOf<E extends EndpointSpec> = {
   body: Schema<E['body']>;
   response: E['response'] extends z.ZodType ? Record<number, E['response']> : undefined;
 };
-type Options<E extends EndpointSpec> = Omit<
-  RouteShorthandOptions<
-    RawServerDefault,
-    RawRequestDefaultExpression,
-    RawReplyDefaultExpression,
-    RouteGenericInterface,
-    ContextConfigDefault,
-    RouteSchemaOf<E>,
-    ZodTypeProvider
-  >,
-  'schema'
->;
-type Handler<E extends EndpointSpec> = RouteHandlerMethod<
+/** Fastify's options of a route of the endpoint, its handler among them. */
+type RouteOptions<E extends EndpointSpec> = RouteShorthandOptionsWithHandler<
   RawServerDefault,
   RawRequestDefaultExpression,
   RawReplyDefaultExpression,
@@ -73,6 +62,8 @@ type Handler<E extends EndpointSpec> = RouteHandlerMethod<
   RouteSchemaOf<E>,
   ZodTypeProvider
 >;
+type Options<E extends EndpointSpec> = Omit<RouteOptions<E>, 'schema' | 'handler'>;
+type Handler<E extends EndpointSpec> = RouteOptions<E>['handler'];
 
 /** The Fastify schema of an endpoint: its zod schemas, the response under each status it answers. */
 export function routeSchema(endpoint: EndpointSpec): FastifySchema {

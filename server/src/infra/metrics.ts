@@ -58,41 +58,36 @@ const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64];
 export class Metrics {
   readonly registry = new Registry();
 
-  private readonly moves = new Histogram({
-    name: 'spar_move_duration_seconds',
-    help: 'A GAME_PLAY frame on this node from its arrival to the move stored and its update handed to the sockets',
-    buckets: FAST_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly moves = this.histogram(
+    'spar_move_duration_seconds',
+    'A GAME_PLAY frame on this node from its arrival to the move stored and its update handed to the sockets',
+    FAST_BUCKETS,
+  );
 
-  private readonly commitSizes = new Histogram({
-    name: 'spar_game_commit_batch_size',
-    help: 'Game writes carried by one group-commit transaction',
-    buckets: BATCH_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly commitSizes = this.histogram(
+    'spar_game_commit_batch_size',
+    'Game writes carried by one group-commit transaction',
+    BATCH_BUCKETS,
+  );
 
-  private readonly commitTimes = new Histogram({
-    name: 'spar_game_commit_duration_seconds',
-    help: 'One group-commit transaction, from its start to its commit',
-    buckets: FAST_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly commitTimes = this.histogram(
+    'spar_game_commit_duration_seconds',
+    'One group-commit transaction, from its start to its commit',
+    FAST_BUCKETS,
+  );
 
-  private readonly loopDelay = new Histogram({
-    name: 'spar_event_loop_delay_seconds',
-    help: 'How late a timer due every 50 ms ran: the time nothing else could run on this node',
-    buckets: DELAY_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly loopDelay = this.histogram(
+    'spar_event_loop_delay_seconds',
+    'How late a timer due every 50 ms ran: the time nothing else could run on this node',
+    DELAY_BUCKETS,
+  );
 
-  private readonly http = new Histogram({
-    name: 'spar_http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method and status class',
-    labelNames: ['route', 'method', 'status_class'] as const,
-    buckets: HTTP_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly http = this.histogram(
+    'spar_http_request_duration_seconds',
+    'HTTP requests by route pattern, method and status class',
+    HTTP_BUCKETS,
+    ['route', 'method', 'status_class'],
+  );
 
   private readonly refusals = new Counter({
     name: 'spar_rate_limit_refusals_total',
@@ -100,6 +95,15 @@ export class Metrics {
     labelNames: ['limit'] as const,
     registers: [this.registry],
   });
+
+  private histogram<L extends string = never>(
+    name: string,
+    help: string,
+    buckets: number[],
+    labelNames: readonly L[] = [],
+  ): Histogram<L> {
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  }
 
   constructor(private readonly probeTimeoutMs = 1_000) {
     // prom-client offers no way to stop these (a GC observer, an event-loop monitor): one app per
@@ -116,22 +120,32 @@ export class Metrics {
   watch(sources: MetricsSources): void {
     const { probeTimeoutMs } = this;
     const registers = [this.registry];
-    new Gauge({
-      name: 'spar_ws_connections',
-      help: 'WebSocket connections open on this node, signed in or not',
-      registers,
-      collect() {
-        this.set(sources.openSockets());
-      },
-    });
-    new Gauge({
-      name: 'spar_signed_in_users',
-      help: 'Users with at least one signed-in socket on this node',
-      registers,
-      collect() {
-        this.set(sources.signedInUsers());
-      },
-    });
+    /** A gauge set to what `read` says at each scrape. */
+    const reading = (name: string, help: string, read: () => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    /** 1 when `check` says yes within the probe's time at the scrape, else 0. */
+    const up = (name: string, help: string, check: () => Promise<boolean>) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          this.set((await within(probeTimeoutMs, check())) ? 1 : 0);
+        },
+      });
+    reading('spar_ws_connections', 'WebSocket connections open on this node, signed in or not', () =>
+      sources.openSockets(),
+    );
+    reading('spar_signed_in_users', 'Users with at least one signed-in socket on this node', () =>
+      sources.signedInUsers(),
+    );
     new Gauge({
       name: 'spar_active_games',
       help: 'Active games hosted on this node, by mode',
@@ -154,25 +168,18 @@ export class Metrics {
         for (const queue of queueNameSchema.options) this.set({ queue }, sizes[queue]);
       },
     });
-    new Gauge({
-      name: 'spar_database_up',
-      help: `1 when the database answered a trivial query within ${probeTimeoutMs} ms of the scrape, else 0`,
-      registers,
-      async collect() {
-        this.set((await within(probeTimeoutMs, sources.databaseUp())) ? 1 : 0);
-      },
-    });
+    up(
+      'spar_database_up',
+      `1 when the database answered a trivial query within ${probeTimeoutMs} ms of the scrape, else 0`,
+      () => sources.databaseUp(),
+    );
     const redisUp = sources.redisUp;
-    if (redisUp) {
-      new Gauge({
-        name: 'spar_redis_up',
-        help: `1 when Redis answered PING within ${probeTimeoutMs} ms of the scrape, else 0`,
-        registers,
-        async collect() {
-          this.set((await within(probeTimeoutMs, redisUp())) ? 1 : 0);
-        },
-      });
-    }
+    if (redisUp)
+      up(
+        'spar_redis_up',
+        `1 when Redis answered PING within ${probeTimeoutMs} ms of the scrape, else 0`,
+        redisUp,
+      );
   }
 
   /** An accepted move took this long (milliseconds), from its frame's arrival to its update sent. */

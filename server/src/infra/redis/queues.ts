@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queueNameSchema, type QueueName } from '@shared/protocol';
 import type { MatchStore, MatcherLock, PendingMatch } from '../match-store';
 import type { QueueEntry, QueueStore } from '../queue-store';
+import { AnswerRecords, parseAnswers } from './answers';
 import type { RedisConnections } from './connection';
 
 const QUEUE_NAMES = queueNameSchema.options;
@@ -36,35 +37,6 @@ redis.call('ZADD', KEYS[2], ARGV[3], ARGV[1])
 return 1
 `;
 
-/** KEYS: match key. ARGV: user id. Adds an acceptance; returns the match JSON, or nil if not theirs. */
-const MATCH_ACCEPT = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return false end
-local match = cjson.decode(raw)
-local player = false
-for _, p in ipairs(match.players) do if tostring(p.userId) == ARGV[1] then player = true end end
-if not player then return false end
-for _, id in ipairs(match.accepted) do if tostring(id) == ARGV[1] then return raw end end
-table.insert(match.accepted, tonumber(ARGV[1]))
-raw = cjson.encode(match)
-redis.call('SET', KEYS[1], raw, 'KEEPTTL')
-return raw
-`;
-
-/** KEYS: match key, deadlines set. ARGV: token, user key prefix. Deletes the match; returns it. */
-const MATCH_TAKE = `
-local raw = redis.call('GET', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-if not raw then return false end
-redis.call('DEL', KEYS[1])
-local match = cjson.decode(raw)
-for _, p in ipairs(match.players) do
-  local key = ARGV[2] .. p.userId
-  if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
-end
-return raw
-`;
-
 /** KEYS: lock. ARGV: owner, lease ms. Extends the lease if still ours. */
 const LOCK_RENEW = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
@@ -80,8 +52,6 @@ return 0
 type Scripted = RedisConnections['command'] & {
   queueRemove(...args: (string | number)[]): Promise<string | null>;
   queueAdd(...args: (string | number)[]): Promise<number>;
-  matchAccept(key: string, userId: number): Promise<string | null>;
-  matchTake(key: string, deadlines: string, token: string, userPrefix: string): Promise<string | null>;
   lockRenew(key: string, owner: string, leaseMs: number): Promise<number>;
   lockRelease(key: string, owner: string): Promise<number>;
 };
@@ -92,8 +62,6 @@ function scripted(conn: RedisConnections): Scripted {
   if (!('queueRemove' in r)) {
     r.defineCommand('queueRemove', { lua: QUEUE_REMOVE });
     r.defineCommand('queueAdd', { lua: QUEUE_ADD });
-    r.defineCommand('matchAccept', { numberOfKeys: 1, lua: MATCH_ACCEPT });
-    r.defineCommand('matchTake', { numberOfKeys: 2, lua: MATCH_TAKE });
     r.defineCommand('lockRenew', { numberOfKeys: 1, lua: LOCK_RENEW });
     r.defineCommand('lockRelease', { numberOfKeys: 1, lua: LOCK_RELEASE });
   }
@@ -154,10 +122,19 @@ export class RedisQueueStore implements QueueStore {
 const MATCH_LINGER_MS = 20 * 60_000;
 
 export class RedisMatchStore implements MatchStore {
-  private readonly redis: Scripted;
+  /** Accepting, taking and expiring: what matches share with rematch offers. */
+  private readonly matches: AnswerRecords<PendingMatch>;
 
   constructor(private readonly conn: RedisConnections) {
-    this.redis = scripted(conn);
+    this.matches = new AnswerRecords(
+      conn,
+      {
+        record: (token) => this.matchKey(token),
+        userPrefix: conn.key('match', 'user', ''),
+        deadlines: this.deadlinesKey(),
+      },
+      'players',
+    );
   }
 
   async create(match: PendingMatch): Promise<void> {
@@ -173,34 +150,21 @@ export class RedisMatchStore implements MatchStore {
     return (await this.conn.command.get(this.userKey(userId))) ?? undefined;
   }
 
-  async accept(token: string, userId: number): Promise<PendingMatch | undefined> {
-    const raw = await this.redis.matchAccept(this.matchKey(token), userId);
-    return raw ? parseMatch(raw) : undefined;
+  accept(token: string, userId: number): Promise<PendingMatch | undefined> {
+    return this.matches.accept(token, userId);
   }
 
   async get(token: string): Promise<PendingMatch | undefined> {
     const raw = await this.conn.command.get(this.matchKey(token));
-    return raw ? parseMatch(raw) : undefined;
+    return raw ? parseAnswers<PendingMatch>(raw) : undefined;
   }
 
-  async take(token: string): Promise<PendingMatch | undefined> {
-    const raw = await this.redis.matchTake(
-      this.matchKey(token),
-      this.deadlinesKey(),
-      token,
-      this.conn.key('match', 'user', ''),
-    );
-    return raw ? parseMatch(raw) : undefined;
+  take(token: string): Promise<PendingMatch | undefined> {
+    return this.matches.take(token);
   }
 
-  async takeExpired(now: number): Promise<PendingMatch[]> {
-    const due = await this.conn.command.zrangebyscore(this.deadlinesKey(), '-inf', now);
-    const taken: PendingMatch[] = [];
-    for (const token of due) {
-      const match = await this.take(token);
-      if (match) taken.push(match);
-    }
-    return taken;
+  takeExpired(now: number): Promise<PendingMatch[]> {
+    return this.matches.takeExpired(now);
   }
 
   async recordExpiry(userIds: readonly number[], at: number, keepMs: number): Promise<void> {
@@ -233,13 +197,6 @@ export class RedisMatchStore implements MatchStore {
   private deadlinesKey() {
     return this.conn.key('match', 'deadlines');
   }
-}
-
-function parseMatch(raw: string): PendingMatch {
-  const match = JSON.parse(raw) as PendingMatch;
-  // cjson writes an empty list as an empty object.
-  if (!Array.isArray(match.accepted)) match.accepted = [];
-  return match;
 }
 
 /**

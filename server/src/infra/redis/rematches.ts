@@ -1,4 +1,5 @@
 import type { RematchOffer, RematchStore } from '../rematch-store';
+import { AnswerRecords, parseAnswers } from './answers';
 import type { RedisConnections } from './connection';
 
 /*
@@ -18,38 +19,6 @@ for i = 6, #ARGV do redis.call('SET', ARGV[5] .. ARGV[i], ARGV[2], 'PX', ARGV[4]
 return ARGV[1]
 `;
 
-/** KEYS: offer. ARGV: user id. Adds an acceptance; returns the offer JSON, or nil if none or not theirs. */
-const REMATCH_ACCEPT = `
-local raw = redis.call('GET', KEYS[1])
-if not raw or raw == 'closed' then return false end
-local offer = cjson.decode(raw)
-local player = false
-for _, s in ipairs(offer.seats) do if s.userId and tostring(s.userId) == ARGV[1] then player = true end end
-if not player then return false end
-if type(offer.accepted) ~= 'table' then offer.accepted = {} end
-for _, id in ipairs(offer.accepted) do if tostring(id) == ARGV[1] then return raw end end
-table.insert(offer.accepted, tonumber(ARGV[1]))
-raw = cjson.encode(offer)
-redis.call('SET', KEYS[1], raw, 'KEEPTTL')
-return raw
-`;
-
-/** KEYS: offer, deadlines. ARGV: game id, user key prefix, ttl. Closes the offer; returns it. */
-const REMATCH_TAKE = `
-local raw = redis.call('GET', KEYS[1])
-redis.call('ZREM', KEYS[2], ARGV[1])
-if not raw or raw == 'closed' then return false end
-redis.call('SET', KEYS[1], 'closed', 'PX', ARGV[3])
-local offer = cjson.decode(raw)
-for _, s in ipairs(offer.seats) do
-  if s.userId then
-    local key = ARGV[2] .. s.userId
-    if redis.call('GET', key) == ARGV[1] then redis.call('DEL', key) end
-  end
-end
-return raw
-`;
-
 /**
  * How long an offer's record (and the "closed" mark after it) lives: well past the 30-s window,
  * so a late answer finds the game closed rather than opening a second offer.
@@ -58,31 +27,31 @@ const REMATCH_LINGER_MS = 20 * 60_000;
 
 type Scripted = RedisConnections['command'] & {
   rematchOpen(...args: (string | number)[]): Promise<string>;
-  rematchAccept(key: string, userId: number): Promise<string | null>;
-  rematchTake(
-    key: string,
-    deadlines: string,
-    gameId: string,
-    userPrefix: string,
-    ttl: number,
-  ): Promise<string | null>;
 };
 
 function scripted(conn: RedisConnections): Scripted {
   const r = conn.command;
-  if (!('rematchOpen' in r)) {
-    r.defineCommand('rematchOpen', { numberOfKeys: 2, lua: REMATCH_OPEN });
-    r.defineCommand('rematchAccept', { numberOfKeys: 1, lua: REMATCH_ACCEPT });
-    r.defineCommand('rematchTake', { numberOfKeys: 2, lua: REMATCH_TAKE });
-  }
+  if (!('rematchOpen' in r)) r.defineCommand('rematchOpen', { numberOfKeys: 2, lua: REMATCH_OPEN });
   return r as Scripted;
 }
 
 export class RedisRematchStore implements RematchStore {
   private readonly redis: Scripted;
+  /** Accepting, taking and expiring: what offers share with pending matches. */
+  private readonly offers: AnswerRecords<RematchOffer>;
 
   constructor(private readonly conn: RedisConnections) {
     this.redis = scripted(conn);
+    this.offers = new AnswerRecords(
+      conn,
+      {
+        record: (gameId) => this.offerKey(gameId),
+        userPrefix: this.userKey(''),
+        deadlines: this.deadlinesKey(),
+      },
+      'seats',
+      REMATCH_LINGER_MS,
+    );
   }
 
   async open(offer: RematchOffer): Promise<RematchOffer | 'closed'> {
@@ -97,42 +66,28 @@ export class RedisRematchStore implements RematchStore {
       this.userKey(''),
       ...humans,
     );
-    return raw === 'closed' ? 'closed' : parseOffer(raw);
+    return raw === 'closed' ? 'closed' : parseAnswers<RematchOffer>(raw);
   }
 
-  async accept(gameId: string, userId: number): Promise<RematchOffer | undefined> {
-    const raw = await this.redis.rematchAccept(this.offerKey(gameId), userId);
-    return raw ? parseOffer(raw) : undefined;
+  accept(gameId: string, userId: number): Promise<RematchOffer | undefined> {
+    return this.offers.accept(gameId, userId);
   }
 
   async peek(gameId: string): Promise<RematchOffer | undefined> {
     const raw = await this.conn.command.get(this.offerKey(gameId));
-    return raw && raw !== 'closed' ? parseOffer(raw) : undefined;
+    return raw && raw !== 'closed' ? parseAnswers<RematchOffer>(raw) : undefined;
   }
 
   async openFor(userId: number): Promise<string | undefined> {
     return (await this.conn.command.get(this.userKey(userId))) ?? undefined;
   }
 
-  async take(gameId: string): Promise<RematchOffer | undefined> {
-    const raw = await this.redis.rematchTake(
-      this.offerKey(gameId),
-      this.deadlinesKey(),
-      gameId,
-      this.userKey(''),
-      REMATCH_LINGER_MS,
-    );
-    return raw ? parseOffer(raw) : undefined;
+  take(gameId: string): Promise<RematchOffer | undefined> {
+    return this.offers.take(gameId);
   }
 
-  async takeExpired(now: number): Promise<RematchOffer[]> {
-    const due = await this.conn.command.zrangebyscore(this.deadlinesKey(), '-inf', now);
-    const taken: RematchOffer[] = [];
-    for (const gameId of due) {
-      const offer = await this.take(gameId);
-      if (offer) taken.push(offer);
-    }
-    return taken;
+  takeExpired(now: number): Promise<RematchOffer[]> {
+    return this.offers.takeExpired(now);
   }
 
   private offerKey(gameId: string) {
@@ -147,11 +102,4 @@ export class RedisRematchStore implements RematchStore {
   private deadlinesKey() {
     return this.conn.key('rematch', 'deadlines');
   }
-}
-
-function parseOffer(raw: string): RematchOffer {
-  const offer = JSON.parse(raw) as RematchOffer;
-  // cjson writes an empty list as an empty object.
-  if (!Array.isArray(offer.accepted)) offer.accepted = [];
-  return offer;
 }

@@ -98,12 +98,16 @@ const PURCHASE_COLUMNS = [
   'shop_items.image_url',
 ] as const;
 
-/** A user's purchases with the item each bought, newest first. */
-export function purchasesOf(db: Db, userId: number) {
-  return db
+/** Purchases, each with the item it bought. */
+const purchasesWithItems = (db: Db) =>
+  db
     .selectFrom('purchases')
     .innerJoin('shop_items', 'shop_items.id', 'purchases.shop_item_id')
-    .select(PURCHASE_COLUMNS)
+    .select(PURCHASE_COLUMNS);
+
+/** A user's purchases with the item each bought, newest first. */
+export function purchasesOf(db: Db, userId: number) {
+  return purchasesWithItems(db)
     .where('purchases.user_id', '=', userId)
     .orderBy('purchases.purchase_date', 'desc')
     .orderBy('purchases.id', 'desc')
@@ -111,12 +115,7 @@ export function purchasesOf(db: Db, userId: number) {
 }
 
 export function findPurchase(db: Db, id: number) {
-  return db
-    .selectFrom('purchases')
-    .innerJoin('shop_items', 'shop_items.id', 'purchases.shop_item_id')
-    .select(PURCHASE_COLUMNS)
-    .where('purchases.id', '=', id)
-    .executeTakeFirstOrThrow();
+  return purchasesWithItems(db).where('purchases.id', '=', id).executeTakeFirstOrThrow();
 }
 
 export type PurchaseRow = Awaited<ReturnType<typeof findPurchase>>;

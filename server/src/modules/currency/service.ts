@@ -57,7 +57,8 @@ export function toShopItem(row: ShopItemRow, owned: boolean): ShopItem {
   };
 }
 
-function toPurchase(row: PurchaseRow): Purchase {
+/** What a purchase says of its record and the item bought, however it was paid. */
+function purchasedItem(row: PurchaseRow | PaidPackRow) {
   return {
     id: row.id,
     userId: row.user_id,
@@ -67,6 +68,12 @@ function toPurchase(row: PurchaseRow): Purchase {
     name: row.name,
     description: row.description,
     imageUrl: row.image_url,
+  };
+}
+
+function toPurchase(row: PurchaseRow): Purchase {
+  return {
+    ...purchasedItem(row),
     price: row.price,
     currencyType: row.currency_type,
     purchaseDate: row.purchase_date,
@@ -82,14 +89,7 @@ function toPurchase(row: PurchaseRow): Purchase {
 /** A pack paid with money, as a purchase: nothing was spent from a balance. */
 function packToPurchase(row: PaidPackRow): Purchase {
   return {
-    id: row.id,
-    userId: row.user_id,
-    shopItemId: row.shop_item_id,
-    itemId: row.shop_item_id,
-    kind: row.kind,
-    name: row.name,
-    description: row.description,
-    imageUrl: row.image_url,
+    ...purchasedItem(row),
     price: 0,
     currencyType: row.grant_currency_type,
     purchaseDate: row.completed_at ?? row.created_at,

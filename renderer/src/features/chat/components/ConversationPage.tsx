@@ -25,6 +25,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { CHAT_MAX_CHARS, chatLength, chatText, type ChatMessage } from '@shared/protocol';
 import { ROUTES } from '@shared/protocol/routes.generated';
+import { IconLinkButton } from '../../../components/IconLinkButton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { headerTopPadding } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
@@ -199,16 +200,7 @@ function Header({
     >
       <Group justify="space-between" wrap="nowrap" maw={820} mx="auto">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-          <ActionIcon
-            component={Link}
-            to={PATHS.messages}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label="Back"
-          >
-            <IconArrowLeft size={20} />
-          </ActionIcon>
+          <IconLinkButton to={PATHS.messages} size="lg" icon={IconArrowLeft} label="Back" />
           <UnstyledButton
             component={Link}
             to={PATHS.playerProfile(friendId, returnTo)}

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Friendship } from '@shared/protocol';
 import { useFriendActions } from '../../../domain/friend-actions';
+import { IconLinkButton } from '../../../components/IconLinkButton';
 import { PATHS } from '../../../lib/paths';
 import { FriendAvatar } from './FriendAvatar';
 
@@ -97,20 +98,16 @@ function FriendRow({ friend, online, unread }: { friend: Friendship; online: boo
             data-testid={`unread-${friend.username}`}
           >
             <Tooltip label="Message">
-              <ActionIcon
-                component={Link}
+              <IconLinkButton
                 to={PATHS.conversation(friend.friendId)}
-                variant="subtle"
-                color="gray"
                 size="lg"
-                aria-label={
+                icon={IconMessageCircle}
+                label={
                   unread > 0
                     ? `Message ${friend.username}, ${unread} unread message${unread === 1 ? '' : 's'}`
                     : `Message ${friend.username}`
                 }
-              >
-                <IconMessageCircle size={20} />
-              </ActionIcon>
+              />
             </Tooltip>
           </Indicator>
           <Tooltip label="Challenge">

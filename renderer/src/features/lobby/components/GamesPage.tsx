@@ -1,6 +1,4 @@
 import {
-  ActionIcon,
-  Badge,
   Button,
   Card,
   Center,
@@ -12,23 +10,17 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  IconBolt,
-  IconChevronRight,
-  IconPlayerPlay,
-  IconRobot,
-  IconTournament,
-  IconTrophy,
-} from '@tabler/icons-react';
+import { IconBolt, IconChevronRight, IconRobot, IconTournament, IconTrophy } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BOT_LEVELS, type BotLevel } from '@shared/game';
 import { PATHS } from '../../../lib/paths';
+import { GameResultRow } from '../../../components/GameResultRow';
 import { HowToPlayCard } from '../../../components/HowToPlayCard';
 import { PageHeader } from '../../../components/PageHeader';
+import { SectionCard } from '../../../components/SectionCard';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { ApiError, toastFailure } from '../../../lib/http';
@@ -297,10 +289,7 @@ export function GamesPage() {
           <PracticePanel />
 
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            <Card withBorder radius="lg" bg="dark.7" padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Recent games
-              </Title>
+            <SectionCard title="Recent games">
               {recent.length === 0 ? (
                 <Text size="sm" c="dark.1">
                   No finished games yet.
@@ -308,55 +297,26 @@ export function GamesPage() {
               ) : (
                 <Stack gap="xs">
                   {recent.slice(0, 6).map((g) => (
-                    <Group key={g.id} justify="space-between" wrap="nowrap">
-                      <Group gap="xs" wrap="nowrap">
-                        <Badge color={g.result === 'win' ? 'teal' : 'red'} variant="light" w={52}>
-                          {g.result}
-                        </Badge>
-                        {g.opponent && (
-                          <PlayerAvatar
-                            username={g.opponent.username}
-                            avatarUrl={g.opponent.avatarUrl}
-                            size={24}
-                            color="gray"
-                            variant="light"
-                          />
-                        )}
-                        <Text size="sm" truncate>
-                          vs {g.opponent?.username ?? 'Opponent'}
-                        </Text>
-                      </Group>
-                      <Group gap="xs" wrap="nowrap">
-                        {g.score && (
-                          <Text size="sm" fw={700}>
-                            {g.score.you}–{g.score.opponent}
-                          </Text>
-                        )}
-                        {typeof g.ratingChange === 'number' && (
+                    <GameResultRow
+                      key={g.id}
+                      gameId={g.id}
+                      result={g.result}
+                      opponent={g.opponent ?? undefined}
+                      against={g.opponent?.username}
+                      score={g.score && `${g.score.you}–${g.score.opponent}`}
+                      extra={
+                        typeof g.ratingChange === 'number' && (
                           <Text size="xs" c={g.ratingChange >= 0 ? 'teal.4' : 'red.4'}>
                             {formatRatingChange(g.ratingChange)}
                           </Text>
-                        )}
-                        <ActionIcon
-                          component={Link}
-                          to={PATHS.replay(g.id)}
-                          variant="subtle"
-                          color="gray"
-                          size="sm"
-                          aria-label={`Replay the game against ${g.opponent?.username ?? 'your opponent'}`}
-                        >
-                          <IconPlayerPlay size={14} />
-                        </ActionIcon>
-                      </Group>
-                    </Group>
+                        )
+                      }
+                    />
                   ))}
                 </Stack>
               )}
-            </Card>
-            <Card withBorder radius="lg" bg="dark.7" padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Leaderboard
-              </Title>
+            </SectionCard>
+            <SectionCard title="Leaderboard">
               {board.data && board.data.length > 0 ? (
                 <Table verticalSpacing={4}>
                   <Table.Tbody>
@@ -391,7 +351,7 @@ export function GamesPage() {
                   Play a ranked game to get on the board.
                 </Text>
               )}
-            </Card>
+            </SectionCard>
           </SimpleGrid>
           <HowToPlayCard />
         </Stack>

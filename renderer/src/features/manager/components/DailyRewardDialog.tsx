@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NativeSelect, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Switch, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DailyReward } from '@shared/protocol';
@@ -14,7 +14,7 @@ import {
   updateDailyReward,
 } from '../api/manager';
 import { ImageUploadField } from './ImageUploadField';
-import { CurrencyChoice, WholeNumberInput } from './fields';
+import { CURRENCIES, LabelledChoice, WholeNumberInput, prizeItemOptions } from './fields';
 import {
   amountOf,
   dayOf,
@@ -99,13 +99,6 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
     if (Object.keys(found).length === 0) save.mutate();
   }
 
-  const bonusOptions = (items.data ?? [])
-    .filter((item) => item.kind !== 'coin_pack' && item.kind !== 'gem_pack')
-    .map((item) => ({
-      value: String(item.id),
-      label: item.isActive ? item.name : `${item.name} (withdrawn)`,
-    }));
-
   return (
     <form onSubmit={submit} noValidate aria-label={reward ? 'Edit Daily Reward' : 'Add New Daily Reward'}>
       <Stack gap="sm">
@@ -129,16 +122,13 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
             error={errors.amount}
           />
         </Group>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="reward-currency-label">
-            Currency type
-          </Text>
-          <CurrencyChoice
-            aria-labelledby="reward-currency-label"
-            value={values.currencyType}
-            onChange={(value) => set('currencyType', value)}
-          />
-        </Stack>
+        <LabelledChoice
+          id="reward-currency-label"
+          label="Currency type"
+          data={CURRENCIES}
+          value={values.currencyType}
+          onChange={(value) => set('currencyType', value)}
+        />
         <TextInput
           label="Description"
           required
@@ -150,7 +140,7 @@ function RewardForm({ reward, onDone }: { reward: DailyReward | null; onDone: ()
         <ImageUploadField value={values.imageUrl} onChange={(url) => set('imageUrl', url)} />
         <NativeSelect
           label="Bonus shop item (Optional)"
-          data={[{ value: '', label: 'No bonus item' }, ...bonusOptions]}
+          data={[{ value: '', label: 'No bonus item' }, ...prizeItemOptions(items.data)]}
           value={values.bonusItemId === null ? '' : String(values.bonusItemId)}
           onChange={(event) =>
             set('bonusItemId', event.currentTarget.value ? Number(event.currentTarget.value) : null)

@@ -1,25 +1,13 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Group, Image, Paper, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DailyReward } from '@shared/protocol';
 import { CurrencyIcon } from '../../../components/Currency';
 import { formatAmount } from '../../../components/currency-format';
-import { failureText } from '../../../lib/http';
 import { managerDailyRewardsQueryOptions, managerShopItemsQueryOptions } from '../api/manager';
 import { DailyRewardDialog } from './DailyRewardDialog';
+import { StaffList, StaffTable } from './StaffList';
 
 interface RewardsViewProps {
   rewards: readonly DailyReward[];
@@ -73,60 +61,49 @@ function EditButton({ reward, onOpen }: { reward: DailyReward; onOpen(reward: Da
 /** Wide screens: one row per reward, every field in its own column. */
 function RewardsTable({ rewards, itemName, onOpen }: RewardsViewProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Daily rewards">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Day</Table.Th>
-            <Table.Th>Reward</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th>Image</Table.Th>
-            <Table.Th>Bonus item</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rewards.map((reward) => (
-            <Table.Tr
-              key={reward.id}
-              data-testid="reward-row"
-              // The whole row opens the editor; the button is the keyboard's way in.
-              onClick={() => onOpen(reward)}
-              style={{ cursor: 'pointer' }}
-            >
-              <Table.Td fw={700}>{reward.day}</Table.Td>
-              <Table.Td>
-                <Amount reward={reward} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {reward.description}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {reward.imageUrl ? (
-                  <Picture reward={reward} />
-                ) : (
-                  <Text size="sm" c="dark.2">
-                    —
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{itemName(reward.bonusItemId)}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Status reward={reward} />
-              </Table.Td>
-              <Table.Td>
-                <EditButton reward={reward} onOpen={onOpen} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <StaffTable
+      label="Daily rewards"
+      minWidth={640}
+      columns={['Day', 'Reward', 'Description', 'Image', 'Bonus item', 'Status']}
+    >
+      {rewards.map((reward) => (
+        <Table.Tr
+          key={reward.id}
+          data-testid="reward-row"
+          // The whole row opens the editor; the button is the keyboard's way in.
+          onClick={() => onOpen(reward)}
+          style={{ cursor: 'pointer' }}
+        >
+          <Table.Td fw={700}>{reward.day}</Table.Td>
+          <Table.Td>
+            <Amount reward={reward} />
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm" lineClamp={2}>
+              {reward.description}
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            {reward.imageUrl ? (
+              <Picture reward={reward} />
+            ) : (
+              <Text size="sm" c="dark.2">
+                —
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{itemName(reward.bonusItemId)}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Status reward={reward} />
+          </Table.Td>
+          <Table.Td>
+            <EditButton reward={reward} onOpen={onOpen} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -201,25 +178,16 @@ export function DailyRewardsSection({ stacked }: { stacked: boolean }) {
   };
 
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Daily rewards
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} color="spar" c="dark.9" onClick={() => open(null)}>
-          Add reward
-        </Button>
-      </Group>
-      {rewards.isError ? (
-        <Text c="red.4">{failureText(rewards.error, 'Could not load the daily rewards')}</Text>
-      ) : !rewards.data ? (
-        <Skeleton h={200} radius="md" />
-      ) : rewards.data.length === 0 ? (
-        <Text c="dark.1">No daily rewards yet: players get nothing for logging in.</Text>
-      ) : (
-        <View rewards={rewards.data} itemName={itemName} onOpen={open} />
-      )}
+    <StaffList
+      title="Daily rewards"
+      addLabel="Add reward"
+      onAdd={() => open(null)}
+      list={rewards}
+      failure="Could not load the daily rewards"
+      empty="No daily rewards yet: players get nothing for logging in."
+      view={(data) => <View rewards={data} itemName={itemName} onOpen={open} />}
+    >
       <DailyRewardDialog reward={editing} opened={opened} onClose={() => setOpened(false)} />
-    </Stack>
+    </StaffList>
   );
 }

@@ -116,6 +116,11 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
   const [problem, setProblem] = useState<string | null>(null);
   const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
+  /** A number field's value and its setter. */
+  const bind = (key: 'price' | 'moneyPrice' | 'grantAmount') => ({
+    value: form[key],
+    onChange: (value: string) => set(key, value),
+  });
 
   const saved = (answer: ManagerShopItem, title: string) => {
     void client.invalidateQueries({ queryKey: managerKeys.shopItems });
@@ -181,27 +186,16 @@ function ItemEditor({ item, onSaved }: { item: ManagerShopItem | null; onSaved: 
         />
         {isPack(form.kind) ? (
           <Group grow align="flex-start">
-            <WholeNumberInput
-              label="Money price (minor unit, e.g. kobo)"
-              min={1}
-              value={form.moneyPrice}
-              onChange={(value) => set('moneyPrice', value)}
-            />
+            <WholeNumberInput label="Money price (minor unit, e.g. kobo)" min={1} {...bind('moneyPrice')} />
             <WholeNumberInput
               label={form.kind === 'gem_pack' ? 'Gems granted' : 'Coins granted'}
               min={1}
-              value={form.grantAmount}
-              onChange={(value) => set('grantAmount', value)}
+              {...bind('grantAmount')}
             />
           </Group>
         ) : (
           <Group grow align="flex-end">
-            <WholeNumberInput
-              label="Price"
-              min={0}
-              value={form.price}
-              onChange={(value) => set('price', value)}
-            />
+            <WholeNumberInput label="Price" min={0} {...bind('price')} />
             <CurrencyChoice
               aria-label="Price currency"
               value={form.currencyType}

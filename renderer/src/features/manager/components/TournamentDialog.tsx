@@ -5,7 +5,6 @@ import {
   Group,
   Modal,
   NativeSelect,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -25,7 +24,14 @@ import {
   type ManagerTournament,
 } from '../api/tournaments';
 import { ImageUploadField } from './ImageUploadField';
-import { FormProblem, WholeNumberInput } from './fields';
+import {
+  CURRENCIES,
+  FormProblem,
+  LabelledChoice,
+  NumberInput,
+  WholeNumberInput,
+  prizeItemOptions,
+} from './fields';
 import {
   TOURNAMENT_MAX_PRIZES,
   changedFields,
@@ -48,6 +54,32 @@ const FIELD_OF_CODE: Record<string, keyof TournamentFormErrors> = {
   prize_places_out_of_order: 'prizes',
   unknown_prize_item: 'prizes',
 };
+
+const SEATS: { value: TournamentFormValues['seats']; label: string }[] = [
+  { value: '2', label: '1 v 1' },
+  { value: '3', label: '3 players' },
+  { value: '4', label: '4 players' },
+];
+
+const FEES: { value: FeeKind; label: string }[] = [{ value: 'free', label: 'Free' }, ...CURRENCIES];
+
+const VISIBILITIES: { value: TournamentFormValues['visibility']; label: string }[] = [
+  { value: 'public', label: 'Public' },
+  { value: 'invite', label: 'Invite only' },
+];
+
+/** Who may enter and how many: each optional. */
+const LIMITS = [
+  { key: 'ratingMin', label: 'Lowest rating (Optional)', min: 0 },
+  { key: 'ratingMax', label: 'Highest rating (Optional)', min: 0 },
+  { key: 'playerCap', label: 'Player cap (Optional)', min: 2 },
+] as const;
+
+/** What a place wins besides a shop item. */
+const PRIZE_AMOUNTS = [
+  { key: 'coins', label: 'Coins' },
+  { key: 'gems', label: 'Gems' },
+] as const;
 
 const TARGETS = [10, 9, 8, 7, 6, 5, 4, 3].map((n) => ({
   value: String(n),
@@ -92,6 +124,21 @@ function TournamentForm({
   const items = useQuery(managerShopItemsQueryOptions);
   const set = <K extends keyof TournamentFormValues>(key: K, value: TournamentFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
+  /** A field's value and setter, for a field that answers with the value itself. */
+  const bind = <K extends keyof TournamentFormValues>(key: K) => ({
+    value: values[key],
+    onChange: (value: TournamentFormValues[K]) => set(key, value),
+  });
+  /** A text field's value and setter (its error is named apart: a field and its error may differ). */
+  const text = (key: 'name' | 'description' | 'startDate' | 'startTime' | 'targetScore') => ({
+    value: values[key],
+    onChange: (event: { currentTarget: { value: string } }) => set(key, event.currentTarget.value),
+  });
+  /** A number field's value, setter and error. */
+  const number = (key: 'durationMinutes' | 'feeAmount' | 'ratingMin' | 'ratingMax' | 'playerCap') => ({
+    ...bind(key),
+    error: errors[key],
+  });
   const setPrize = (index: number, row: Partial<PrizeRow>) =>
     setValues((current) => ({
       ...current,
@@ -148,35 +195,19 @@ function TournamentForm({
     save.mutate();
   }
 
-  const itemOptions = [
-    { value: '', label: 'No item' },
-    ...(items.data ?? [])
-      .filter((item) => item.kind !== 'coin_pack' && item.kind !== 'gem_pack')
-      .map((item) => ({
-        value: String(item.id),
-        label: item.isActive ? item.name : `${item.name} (withdrawn)`,
-      })),
-  ];
+  const itemOptions = [{ value: '', label: 'No item' }, ...prizeItemOptions(items.data)];
 
   return (
     <form onSubmit={submit} noValidate aria-label={tournament ? 'Edit tournament' : 'Schedule a tournament'}>
       <Stack gap="sm">
-        <TextInput
-          label="Name"
-          required
-          maxLength={80}
-          value={values.name}
-          onChange={(e) => set('name', e.currentTarget.value)}
-          error={errors.name}
-        />
+        <TextInput label="Name" required maxLength={80} {...text('name')} error={errors.name} />
         <Textarea
           label="Description"
           autosize
           minRows={2}
           maxRows={6}
           maxLength={2000}
-          value={values.description}
-          onChange={(e) => set('description', e.currentTarget.value)}
+          {...text('description')}
           error={errors.description}
         />
         <ImageUploadField
@@ -188,132 +219,55 @@ function TournamentForm({
 
         <Divider label="When and how" labelPosition="left" mt="xs" />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            type="date"
-            label="Start date"
-            required
-            value={values.startDate}
-            onChange={(e) => set('startDate', e.currentTarget.value)}
-            error={errors.start}
-          />
-          <TextInput
-            type="time"
-            label="Start time (your time zone)"
-            required
-            value={values.startTime}
-            onChange={(e) => set('startTime', e.currentTarget.value)}
-          />
+          <TextInput type="date" label="Start date" required {...text('startDate')} error={errors.start} />
+          <TextInput type="time" label="Start time (your time zone)" required {...text('startTime')} />
           <WholeNumberInput
             label="Duration (15–180 minutes)"
             inputMode="numeric"
             min={15}
             max={180}
-            value={values.durationMinutes}
-            onChange={(v) => set('durationMinutes', v)}
-            error={errors.durationMinutes}
+            {...number('durationMinutes')}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="tournament-seats-label">
-              Seats per table
-            </Text>
-            <SegmentedControl
-              aria-labelledby="tournament-seats-label"
-              value={values.seats}
-              onChange={(v) => set('seats', v as TournamentFormValues['seats'])}
-              data={[
-                { value: '2', label: '1 v 1' },
-                { value: '3', label: '3 players' },
-                { value: '4', label: '4 players' },
-              ]}
-            />
-          </Stack>
-          <NativeSelect
-            label="Games to"
-            data={TARGETS}
-            value={values.targetScore}
-            onChange={(e) => set('targetScore', e.currentTarget.value)}
-            error={errors.targetScore}
+          <LabelledChoice
+            id="tournament-seats-label"
+            label="Seats per table"
+            {...bind('seats')}
+            data={SEATS}
           />
+          <NativeSelect label="Games to" data={TARGETS} {...text('targetScore')} error={errors.targetScore} />
         </SimpleGrid>
 
         <Divider label="Entry" labelPosition="left" mt="xs" />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="tournament-fee-label">
-              Entry fee
-            </Text>
-            <SegmentedControl
-              aria-labelledby="tournament-fee-label"
-              value={values.feeKind}
-              onChange={(v) => set('feeKind', v as FeeKind)}
-              data={[
-                { value: 'free', label: 'Free' },
-                { value: 'regular', label: 'Coins' },
-                { value: 'premium', label: 'Gems' },
-              ]}
-            />
-          </Stack>
+          <LabelledChoice id="tournament-fee-label" label="Entry fee" {...bind('feeKind')} data={FEES} />
           {values.feeKind !== 'free' && (
             <WholeNumberInput
               label={values.feeKind === 'regular' ? 'Fee in coins' : 'Fee in gems'}
               inputMode="numeric"
               min={1}
-              value={values.feeAmount}
-              onChange={(v) => set('feeAmount', v)}
-              error={errors.feeAmount}
+              {...number('feeAmount')}
             />
           )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <TextInput
-            type="number"
-            label="Lowest rating (Optional)"
-            inputMode="numeric"
-            min={0}
-            value={values.ratingMin}
-            onChange={(e) => set('ratingMin', e.currentTarget.value)}
-            error={errors.ratingMin}
-          />
-          <TextInput
-            type="number"
-            label="Highest rating (Optional)"
-            inputMode="numeric"
-            min={0}
-            value={values.ratingMax}
-            onChange={(e) => set('ratingMax', e.currentTarget.value)}
-            error={errors.ratingMax}
-          />
-          <TextInput
-            type="number"
-            label="Player cap (Optional)"
-            inputMode="numeric"
-            min={2}
-            value={values.playerCap}
-            onChange={(e) => set('playerCap', e.currentTarget.value)}
-            error={errors.playerCap}
-          />
+          {LIMITS.map(({ key, label, min }) => (
+            <NumberInput key={key} label={label} inputMode="numeric" min={min} {...number(key)} />
+          ))}
         </SimpleGrid>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="tournament-visibility-label">
-            Visibility
-          </Text>
-          <SegmentedControl
-            aria-labelledby="tournament-visibility-label"
-            value={values.visibility}
-            onChange={(v) => set('visibility', v as TournamentFormValues['visibility'])}
-            data={[
-              { value: 'public', label: 'Public' },
-              { value: 'invite', label: 'Invite only' },
-            ]}
-          />
+        <LabelledChoice
+          id="tournament-visibility-label"
+          label="Visibility"
+          {...bind('visibility')}
+          data={VISIBILITIES}
+        >
           <Text size="xs" c="dark.1">
             {values.visibility === 'public'
               ? 'Listed for every player.'
               : 'Not listed: players join through its invitation link, shown once it is scheduled.'}
           </Text>
-        </Stack>
+        </LabelledChoice>
 
         <Divider label="Prizes by place" labelPosition="left" mt="xs" />
         <Stack gap="xs" role="list" aria-label="Prizes">
@@ -323,26 +277,18 @@ function TournamentForm({
                 <Text fw={800} w={40} pb={8} c={i === 0 ? 'spar.5' : undefined}>
                   {ordinal(i + 1)}
                 </Text>
-                <TextInput
-                  type="number"
-                  label={i === 0 ? 'Coins' : undefined}
-                  aria-label={`${ordinal(i + 1)} place coins`}
-                  inputMode="numeric"
-                  min={0}
-                  value={row.coins}
-                  onChange={(e) => setPrize(i, { coins: e.currentTarget.value })}
-                  style={{ flex: 1, minWidth: 0 }}
-                />
-                <TextInput
-                  type="number"
-                  label={i === 0 ? 'Gems' : undefined}
-                  aria-label={`${ordinal(i + 1)} place gems`}
-                  inputMode="numeric"
-                  min={0}
-                  value={row.gems}
-                  onChange={(e) => setPrize(i, { gems: e.currentTarget.value })}
-                  style={{ flex: 1, minWidth: 0 }}
-                />
+                {PRIZE_AMOUNTS.map(({ key, label }) => (
+                  <NumberInput
+                    key={key}
+                    label={i === 0 ? label : undefined}
+                    aria-label={`${ordinal(i + 1)} place ${key}`}
+                    inputMode="numeric"
+                    min={0}
+                    value={row[key]}
+                    onChange={(v) => setPrize(i, { [key]: v })}
+                    style={{ flex: 1, minWidth: 0 }}
+                  />
+                ))}
                 <NativeSelect
                   label={i === 0 ? 'Shop item' : undefined}
                   aria-label={`${ordinal(i + 1)} place shop item`}

@@ -6,18 +6,15 @@ import {
   Group,
   Modal,
   Paper,
-  Skeleton,
   Stack,
   Table,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { IconBan, IconCheck, IconExternalLink, IconLink, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconBan, IconCheck, IconExternalLink, IconLink, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { failureText } from '../../../lib/http';
+import { IconLinkButton } from '../../../components/IconLinkButton';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { STATUS_LABELS, entrantsText, feeText, formatStart, refusalText } from '../../../domain/tournaments';
@@ -28,6 +25,7 @@ import {
   managerTournamentsQueryOptions,
   type ManagerTournament,
 } from '../api/tournaments';
+import { StaffList, StaffTable } from './StaffList';
 import { TournamentDialog } from './TournamentDialog';
 
 function StatusBadge({ status }: { status: ManagerTournament['status'] }) {
@@ -82,15 +80,12 @@ function RowActions({ t, onEdit, onCancel }: RowActionsProps) {
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Open its page">
-        <ActionIcon
-          component={Link}
+        <IconLinkButton
           to={PATHS.tournament(t.id, t.inviteCode)}
-          variant="subtle"
-          color="gray"
-          aria-label={`Open ${t.name}`}
-        >
-          <IconExternalLink size={18} />
-        </ActionIcon>
+          icon={IconExternalLink}
+          iconSize={18}
+          label={`Open ${t.name}`}
+        />
       </Tooltip>
       {editable && (
         <Tooltip label="Edit">
@@ -120,60 +115,40 @@ function TournamentsTable({
   ...actions
 }: { tournaments: ManagerTournament[] } & Omit<RowActionsProps, 't'>) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Tournaments">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Start</Table.Th>
-            <Table.Th>Entry</Table.Th>
-            <Table.Th>Entrants</Table.Th>
-            <Table.Th>Visibility</Table.Th>
-            <Table.Th aria-label="Actions" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tournaments.map((t) => (
-            <Table.Tr key={t.id} data-testid="tournament-row">
-              <Table.Td>
-                <Text size="sm" fw={700} lineClamp={1}>
-                  {t.name}
-                </Text>
-                <Text size="xs" c="dark.1">
-                  {t.seats === 2 ? '1 v 1' : `${t.seats} players`} · to {t.targetScore} · {t.durationMinutes}{' '}
-                  min
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <StatusBadge status={t.status} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {formatStart(t.startsAt)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {feeText(t.entryFee)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                  {entrantsText(t)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <InviteCopy t={t} />
-              </Table.Td>
-              <Table.Td>
-                <RowActions t={t} {...actions} />
-              </Table.Td>
-            </Table.Tr>
+    <StaffTable
+      label="Tournaments"
+      minWidth={760}
+      columns={['Name', 'Status', 'Start', 'Entry', 'Entrants', 'Visibility']}
+    >
+      {tournaments.map((t) => (
+        <Table.Tr key={t.id} data-testid="tournament-row">
+          <Table.Td>
+            <Text size="sm" fw={700} lineClamp={1}>
+              {t.name}
+            </Text>
+            <Text size="xs" c="dark.1">
+              {t.seats === 2 ? '1 v 1' : `${t.seats} players`} · to {t.targetScore} · {t.durationMinutes} min
+            </Text>
+          </Table.Td>
+          <Table.Td>
+            <StatusBadge status={t.status} />
+          </Table.Td>
+          {[formatStart(t.startsAt), feeText(t.entryFee), entrantsText(t)].map((text, i) => (
+            <Table.Td key={i}>
+              <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                {text}
+              </Text>
+            </Table.Td>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          <Table.Td>
+            <InviteCopy t={t} />
+          </Table.Td>
+          <Table.Td>
+            <RowActions t={t} {...actions} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </StaffTable>
   );
 }
 
@@ -245,24 +220,15 @@ export function TournamentsSection({ stacked }: { stacked: boolean }) {
   };
   const View = stacked ? TournamentCards : TournamentsTable;
   return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2} size="h3">
-          Tournaments
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} color="spar" c="dark.9" onClick={() => open(null)}>
-          Schedule tournament
-        </Button>
-      </Group>
-      {list.isError ? (
-        <Text c="red.4">{failureText(list.error, 'Could not load the tournaments')}</Text>
-      ) : !list.data ? (
-        <Skeleton h={200} radius="md" />
-      ) : list.data.length === 0 ? (
-        <Text c="dark.1">No tournaments yet. Schedule the first one.</Text>
-      ) : (
-        <View tournaments={list.data} onEdit={open} onCancel={setCancelling} />
-      )}
+    <StaffList
+      title="Tournaments"
+      addLabel="Schedule tournament"
+      onAdd={() => open(null)}
+      list={list}
+      failure="Could not load the tournaments"
+      empty="No tournaments yet. Schedule the first one."
+      view={(data) => <View tournaments={data} onEdit={open} onCancel={setCancelling} />}
+    >
       <TournamentDialog tournament={editing} opened={opened} onClose={() => setOpened(false)} />
       <Modal
         opened={cancelling !== null}
@@ -289,6 +255,6 @@ export function TournamentsSection({ stacked }: { stacked: boolean }) {
           </Group>
         </Stack>
       </Modal>
-    </Stack>
+    </StaffList>
   );
 }

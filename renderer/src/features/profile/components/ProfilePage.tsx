@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Badge,
   Button,
   Card,
@@ -18,6 +17,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AuthUser } from '@shared/protocol';
 import { ACCOUNT_DELETION_GRACE_DAYS } from '@shared/constants';
+import { IconLinkButton } from '../../../components/IconLinkButton';
 import { localPath, PATHS, viewsOtherPlayer } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
@@ -128,16 +128,13 @@ export function ProfilePage() {
         size="sm"
         right={
           !viewingOther && user ? (
-            <ActionIcon
-              component={Link}
+            <IconLinkButton
               to={PATHS.settings}
-              variant="subtle"
-              color="gray"
               size="lg"
-              aria-label="Account settings"
-            >
-              <IconSettings size={22} />
-            </ActionIcon>
+              icon={IconSettings}
+              iconSize={22}
+              label="Account settings"
+            />
           ) : undefined
         }
       />

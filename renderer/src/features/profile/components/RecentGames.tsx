@@ -1,62 +1,29 @@
-import { ActionIcon, Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconPlayerPlay } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { UserGame } from '@shared/protocol';
-import { PlayerAvatar } from '../../../components/PlayerAvatar';
+import { GameResultRow } from '../../../components/GameResultRow';
+import { SectionCard } from '../../../components/SectionCard';
 import { failureText } from '../../../lib/http';
-import { PATHS } from '../../../lib/paths';
 import { userGamesQueryOptions } from '../api/games';
 
 /** One game as the profile's owner saw it: their result, their opponents and the score. */
 function GameRow({ game, ownerId }: { game: UserGame; ownerId: number }) {
   const owner = game.players.find((p) => p.userId === ownerId);
   const others = game.players.filter((p) => p !== owner);
-  const won = game.winnerUserId === ownerId;
-  const against = others.map((p) => p.username).join(', ') || 'Opponent';
-  const score = [owner, ...others].map((p) => p?.score ?? 0).join('–');
   return (
-    <Group justify="space-between" wrap="nowrap">
-      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <Badge color={won ? 'teal' : 'red'} variant="light" w={52}>
-          {won ? 'win' : 'loss'}
-        </Badge>
-        {others[0] && (
-          <PlayerAvatar
-            username={others[0].username}
-            avatarUrl={others[0].avatarUrl}
-            size={24}
-            color="gray"
-            variant="light"
-          />
-        )}
-        <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text size="sm" truncate>
-            vs {against}
-          </Text>
-          <Text size="xs" c="dark.2">
-            {game.mode === 'ranked' ? 'Ranked' : 'Quick'} ·{' '}
-            {new Date(game.finishedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
-          </Text>
-        </Stack>
-      </Group>
-      {/* The score keeps one line and its width (at 360 it wrapped to "12–/9"); the names give way. */}
-      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-        <Text size="sm" fw={700} style={{ whiteSpace: 'nowrap' }}>
-          {score}
+    <GameResultRow
+      gameId={game.id}
+      result={game.winnerUserId === ownerId ? 'win' : 'loss'}
+      opponent={others[0]}
+      against={others.map((p) => p.username).join(', ') || 'Opponent'}
+      detail={
+        <Text size="xs" c="dark.2">
+          {game.mode === 'ranked' ? 'Ranked' : 'Quick'} ·{' '}
+          {new Date(game.finishedAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
         </Text>
-        <ActionIcon
-          component={Link}
-          to={PATHS.replay(game.id)}
-          variant="subtle"
-          color="gray"
-          size="sm"
-          aria-label={`Replay the game against ${against}`}
-        >
-          <IconPlayerPlay size={14} />
-        </ActionIcon>
-      </Group>
-    </Group>
+      }
+      score={[owner, ...others].map((p) => p?.score ?? 0).join('–')}
+    />
   );
 }
 
@@ -67,10 +34,7 @@ function GameRow({ game, ownerId }: { game: UserGame; ownerId: number }) {
 export function RecentGames({ userId }: { userId: number }) {
   const games = useQuery(userGamesQueryOptions(userId));
   return (
-    <Card withBorder radius="lg" bg="dark.7" padding="lg">
-      <Title order={2} size="h4" mb="sm">
-        Recent games
-      </Title>
+    <SectionCard title="Recent games">
       {games.isError ? (
         <Text size="sm" c="red.4">
           {failureText(games.error, 'Could not load the games')}
@@ -91,6 +55,6 @@ export function RecentGames({ userId }: { userId: number }) {
           ))}
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }

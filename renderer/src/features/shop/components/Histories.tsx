@@ -1,5 +1,6 @@
-import { Avatar, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { SectionCard } from '../../../components/SectionCard';
 import { CurrencyIcon } from '../../../components/Currency';
 import { formatMoney } from '../../../components/currency-format';
 import { failureText } from '../../../lib/http';
@@ -8,17 +9,6 @@ import { transactionsQueryOptions } from '../api/transactions';
 
 const dateTime = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Card withBorder radius="lg" bg="dark.7" padding="lg" component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
-}
 
 function Waiting() {
   return (
@@ -31,7 +21,7 @@ function Waiting() {
 export function PurchaseHistory() {
   const purchases = useQuery(purchasesQueryOptions);
   return (
-    <Section title="Purchase history">
+    <SectionCard title="Purchase history" landmark>
       {purchases.isPending ? (
         <Waiting />
       ) : purchases.isError ? (
@@ -80,7 +70,7 @@ export function PurchaseHistory() {
           ))}
         </Stack>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -88,7 +78,7 @@ export function TransactionHistory() {
   const ledger = useInfiniteQuery(transactionsQueryOptions);
   const rows = ledger.data?.pages.flatMap((page) => page.transactions) ?? [];
   return (
-    <Section title="Transaction history">
+    <SectionCard title="Transaction history" landmark>
       {ledger.isPending ? (
         <Waiting />
       ) : ledger.isError ? (
@@ -138,6 +128,6 @@ export function TransactionHistory() {
           )}
         </Stack>
       )}
-    </Section>
+    </SectionCard>
   );
 }

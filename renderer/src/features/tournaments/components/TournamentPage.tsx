@@ -19,7 +19,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   IconAlertTriangle,
   IconCopy,
-  IconEye,
   IconLogin2,
   IconLogout2,
   IconPlayerPause,
@@ -29,6 +28,8 @@ import {
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { TournamentDetail, TournamentGame } from '@shared/protocol';
+import { NoticeCard, SectionCard } from '../../../components/SectionCard';
+import { GameButton } from '../../../components/GameButton';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { afterMoneyMove } from '../../../domain/currency';
@@ -58,12 +59,9 @@ import { StandingsTable } from './StandingsTable';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <Card withBorder radius="lg" bg="dark.7" padding="md">
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
+    <SectionCard title={title} titleSize="h5" padding="md">
       {children}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -134,29 +132,25 @@ function GameLine({
         )}
       </Stack>
       {game.status === 'active' ? (
-        <Button
-          component={Link}
-          to={PATHS.game(game.gameId)}
+        <GameButton
+          gameId={game.gameId}
+          kind={action === 'open' ? 'play' : 'watch'}
           size="xs"
           variant={action === 'open' ? 'filled' : 'light'}
           color="spar"
           c={action === 'open' ? 'dark.9' : undefined}
-          leftSection={action === 'open' ? <IconPlayerPlay size={14} /> : <IconEye size={14} />}
           style={{ flexShrink: 0 }}
-        >
-          {action === 'open' ? 'Play' : 'Watch'}
-        </Button>
+        />
       ) : (
-        <Button
-          component={Link}
-          to={PATHS.replay(game.gameId)}
+        <GameButton
+          gameId={game.gameId}
+          kind="replay"
+          iconSize={null}
           size="xs"
           variant="subtle"
           color="gray"
           style={{ flexShrink: 0 }}
-        >
-          Replay
-        </Button>
+        />
       )}
     </Group>
   );
@@ -236,15 +230,7 @@ function Actions({ t, invite }: { t: TournamentDetail; invite: string | null }) 
                 Your table is ready.
               </Text>
             </Stack>
-            <Button
-              component={Link}
-              to={PATHS.game(t.currentGameId)}
-              color="spar"
-              c="dark.9"
-              leftSection={<IconPlayerPlay size={16} />}
-            >
-              Play
-            </Button>
+            <GameButton gameId={t.currentGameId} kind="play" iconSize={16} color="spar" c="dark.9" />
           </Group>
         </Card>
       )}
@@ -500,21 +486,23 @@ export function TournamentPage() {
       <PageHeader title="Arena Tournament" backTo={PATHS.tournaments} />
       <Container size="lg" pb="xl">
         {!valid || query.isError ? (
-          <Card withBorder radius="lg" bg="dark.7" padding="xl" role="alert">
-            <Title order={2} size="h4">
-              {!valid || refusalCode(query.error) === 'tournament_not_found'
+          <NoticeCard
+            role="alert"
+            title={
+              !valid || refusalCode(query.error) === 'tournament_not_found'
                 ? 'Tournament not found'
-                : 'Could not load the tournament'}
-            </Title>
-            <Text size="sm" c="dark.1" mt={4}>
-              {valid
+                : 'Could not load the tournament'
+            }
+            text={
+              valid
                 ? refusalText(query.error, 'Could not load the tournament')
-                : 'This address does not name a tournament.'}
-            </Text>
+                : 'This address does not name a tournament.'
+            }
+          >
             <Button component={Link} to={PATHS.tournaments} variant="default" mt="md">
               All tournaments
             </Button>
-          </Card>
+          </NoticeCard>
         ) : !query.data ? (
           <Center h={240}>
             <Loader color="spar" />

@@ -1,6 +1,7 @@
-import { Card, Container, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Container, SegmentedControl, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { NoticeCard } from '../../../components/SectionCard';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { failureText } from '../../../lib/http';
@@ -65,14 +66,7 @@ export function TournamentsPage() {
               ))}
             </SimpleGrid>
           ) : list.data.length === 0 ? (
-            <Card withBorder radius="lg" bg="dark.7" padding="xl">
-              <Title order={2} size="h4">
-                Nothing here yet
-              </Title>
-              <Text size="sm" c="dark.1" mt={4}>
-                {tab.empty}
-              </Text>
-            </Card>
+            <NoticeCard title="Nothing here yet" text={tab.empty} />
           ) : (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
               {list.data.map((t) => (

@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Flex, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconBook2, IconEye, IconFlag } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { TRICKS_PER_HAND } from '@shared/game';
 import type { GameView } from '@shared/protocol';
 import { SoundMenuButton } from '../../../../domain/SoundSettings';
+import { IconLinkButton } from '../../../../components/IconLinkButton';
 import { PATHS } from '../../../../lib/paths';
 
 /** What a practice game on this device is worth: it is said on its table and at its end. */
@@ -72,16 +72,7 @@ export function TableToolbar({
   );
   return (
     <Group justify="space-between" wrap="nowrap" gap={stacked ? 'xs' : 'md'}>
-      <ActionIcon
-        component={Link}
-        to={PATHS.games}
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label="Back to games"
-      >
-        <IconArrowLeft size={20} />
-      </ActionIcon>
+      <IconLinkButton to={PATHS.games} size="lg" icon={IconArrowLeft} label="Back to games" />
       <Flex
         direction={stacked ? 'column' : 'row'}
         gap={stacked ? 2 : 6}

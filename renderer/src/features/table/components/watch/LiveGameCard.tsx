@@ -1,9 +1,8 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconEye, IconTrophy } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import type { GameListItem } from '@shared/protocol';
+import { GameButton } from '../../../../components/GameButton';
 import { PlayerAvatar } from '../../../../components/PlayerAvatar';
-import { PATHS } from '../../../../lib/paths';
 
 type LivePlayer = GameListItem['players'][number];
 
@@ -68,16 +67,7 @@ export function LiveGameCard({ game }: { game: GameListItem }) {
           <PlayerLine key={p.seat} player={p} />
         ))}
       </Stack>
-      <Button
-        component={Link}
-        to={PATHS.game(game.id)}
-        variant="light"
-        color="spar"
-        leftSection={<IconEye size={16} />}
-        fullWidth
-      >
-        Watch
-      </Button>
+      <GameButton gameId={game.id} kind="watch" iconSize={16} variant="light" color="spar" fullWidth />
     </Card>
   );
 }

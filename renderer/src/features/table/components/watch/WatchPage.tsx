@@ -1,20 +1,9 @@
-import {
-  Button,
-  Card,
-  Center,
-  Container,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconEye, IconPlayerPlay } from '@tabler/icons-react';
+import { Card, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { GameListItem } from '@shared/protocol';
+import { NoticeCard, SectionCard } from '../../../../components/SectionCard';
+import { GameButton } from '../../../../components/GameButton';
 import { PageHeader } from '../../../../components/PageHeader';
 import { SignInPrompt } from '../../../../components/SignInPrompt';
 import { useDefaultDeckFolder } from '../../../../domain/decks';
@@ -53,16 +42,7 @@ function FeaturedGame({ game, onEnded }: { game: GameListItem; onEnded(id: strin
         </Stack>
         <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Spectators count={room.game?.spectators ?? game.spectators ?? 0} />
-          <Button
-            component={Link}
-            to={PATHS.game(game.id)}
-            size="xs"
-            color="spar"
-            c="dark.9"
-            leftSection={<IconEye size={14} />}
-          >
-            Watch
-          </Button>
+          <GameButton gameId={game.id} kind="watch" size="xs" color="spar" c="dark.9" />
         </Group>
       </Group>
       {room.game ? (
@@ -143,14 +123,10 @@ export function WatchPage() {
           ) : featured ? (
             <FeaturedGame key={featured.id} game={featured} onEnded={onEnded} />
           ) : (
-            <Card withBorder radius="lg" bg="dark.7" padding="xl">
-              <Title order={2} size="h4">
-                No live games right now
-              </Title>
-              <Text size="sm" c="dark.1" mt={4}>
-                Ranked and quick games show up here as soon as they start. This page refreshes by itself.
-              </Text>
-            </Card>
+            <NoticeCard
+              title="No live games right now"
+              text="Ranked and quick games show up here as soon as they start. This page refreshes by itself."
+            />
           )}
 
           {others.length > 0 && (
@@ -167,30 +143,18 @@ export function WatchPage() {
           )}
 
           {recent.length > 0 && (
-            <Card withBorder radius="lg" bg="dark.7" padding="lg">
-              <Title order={2} size="h4" mb="sm">
-                Just finished
-              </Title>
+            <SectionCard title="Just finished">
               <Stack gap="xs">
                 {recent.map((g) => (
                   <Group key={g.id} justify="space-between" wrap="nowrap">
                     <Text size="sm" truncate>
                       {g.players.map((p) => p.username).join(' vs ')}
                     </Text>
-                    <Button
-                      component={Link}
-                      to={PATHS.replay(g.id)}
-                      size="xs"
-                      variant="light"
-                      color="spar"
-                      leftSection={<IconPlayerPlay size={14} />}
-                    >
-                      Replay
-                    </Button>
+                    <GameButton gameId={g.id} kind="replay" size="xs" variant="light" color="spar" />
                   </Group>
                 ))}
               </Stack>
-            </Card>
+            </SectionCard>
           )}
         </Stack>
       </Container>
