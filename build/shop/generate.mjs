@@ -5,6 +5,7 @@
 // match the URLs of the seeded catalogue (server/src/modules/currency/catalogue.ts).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { chimes, kalimba } from '../sounds/voices.mjs';
 
 const outFlag = process.argv.indexOf('--out');
 const OUT = path.resolve(outFlag > 0 ? process.argv[outFlag + 1] : 'renderer/public/assets/shop');
@@ -209,28 +210,8 @@ const NOTE = {
  * and an exponential decay, and only gentle partials, so nothing clicks or grates.
  */
 const VOICES = {
-  // Thumb piano: a fundamental with a faint, fast-fading upper partial.
-  kalimba(f, t) {
-    const attack = Math.min(1, t / 0.004);
-    return (
-      attack *
-      (Math.sin(2 * Math.PI * f * t) * Math.exp(-t / 0.45) +
-        0.25 * Math.sin(2 * Math.PI * f * 5.4 * t) * Math.exp(-t / 0.06))
-    );
-  },
-  // Bell: inharmonic partials decaying at different rates.
-  chimes(f, t) {
-    const attack = Math.min(1, t / 0.006);
-    const partials = [
-      [1, 1, 1.1],
-      [2.76, 0.35, 0.5],
-      [5.4, 0.12, 0.25],
-    ];
-    let sum = 0;
-    for (const [ratio, amp, tau] of partials)
-      sum += amp * Math.sin(2 * Math.PI * f * ratio * t) * Math.exp(-t / tau);
-    return attack * sum;
-  },
+  kalimba,
+  chimes,
   // Drum: the pitch falls from half again above the note to it, as a struck skin does.
   drums(f, t) {
     const attack = Math.min(1, t / 0.003);

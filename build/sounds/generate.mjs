@@ -14,6 +14,7 @@ import {
   SOUND_CATEGORIES,
   SOUND_PACKS,
 } from './catalogue.mjs';
+import { chimes, kalimba } from './voices.mjs';
 
 const outFlag = process.argv.indexOf('--out');
 const OUT = path.resolve(outFlag > 0 ? process.argv[outFlag + 1] : 'renderer/public/sounds');
@@ -53,25 +54,8 @@ const VOICES = {
         0.3 * Math.sin(2 * Math.PI * f * 4 * t) * Math.exp(-t / 0.04))
     );
   },
-  kalimba(f, t) {
-    const attack = Math.min(1, t / 0.004);
-    return (
-      attack *
-      (Math.sin(2 * Math.PI * f * t) * Math.exp(-t / 0.45) +
-        0.25 * Math.sin(2 * Math.PI * f * 5.4 * t) * Math.exp(-t / 0.06))
-    );
-  },
-  chimes(f, t) {
-    const attack = Math.min(1, t / 0.006);
-    let sum = 0;
-    for (const [ratio, amp, tau] of [
-      [1, 1, 1.1],
-      [2.76, 0.35, 0.5],
-      [5.4, 0.12, 0.25],
-    ])
-      sum += amp * Math.sin(2 * Math.PI * f * ratio * t) * Math.exp(-t / tau);
-    return attack * sum;
-  },
+  kalimba,
+  chimes,
   drums(f, t) {
     const attack = Math.min(1, t / 0.003);
     const glide = 0.5 * f * 0.04 * (1 - Math.exp(-t / 0.04));

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
-import { userIdSchema } from './common';
+import { beforeSchema, limitSchema, userIdSchema } from './common';
 
 /** Longest message, in characters (Unicode code points) after trimming. */
 export const CHAT_MAX_CHARS = 1000;
@@ -76,18 +76,8 @@ export const chatFriendParamsSchema = z.object({ friendId: friendIdParamSchema }
 
 /** GET /api/chat/{friendId}/messages?before=&limit= */
 export const chatMessagesQuerySchema = z.object({
-  before: z.coerce
-    .number({ message: 'before must be a message id' })
-    .int('before must be a message id')
-    .positive('before must be a message id')
-    .max(Number.MAX_SAFE_INTEGER, 'before must be a message id')
-    .optional(),
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, `limit must be between 1 and ${CHAT_PAGE_MAX}`)
-    .max(CHAT_PAGE_MAX, `limit must be between 1 and ${CHAT_PAGE_MAX}`)
-    .default(CHAT_PAGE_DEFAULT),
+  before: beforeSchema('before must be a message id', 'before must be a message id'),
+  limit: limitSchema(CHAT_PAGE_DEFAULT, CHAT_PAGE_MAX),
 });
 /**
  * Newest first; `nextBefore` is the `before` of the next (older) page, null at the beginning. The

@@ -21,6 +21,27 @@ export const tableSizeSchema = z
   .min(2, 'size must be 2, 3 or 4')
   .max(4, 'size must be 2, 3 or 4');
 
+/** A query `limit` between 1 and `max`, `fallback` when absent. */
+export const limitSchema = (fallback: number, max = 100) =>
+  z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, `limit must be between 1 and ${max}`)
+    .max(max, `limit must be between 1 and ${max}`)
+    .default(fallback);
+
+/**
+ * A page's cursor, `before`: only what is older than this id (the `nextBefore` of the page before).
+ * `invalid` says what it must be; `notANumber` what a word in its place is told.
+ */
+export const beforeSchema = (invalid: string, notANumber = 'before must be a number') =>
+  z.coerce
+    .number({ message: notANumber })
+    .int(invalid)
+    .positive(invalid)
+    .max(Number.MAX_SAFE_INTEGER, invalid)
+    .optional();
+
 export type UserId = z.infer<typeof userIdSchema>;
 export type GameId = z.infer<typeof gameIdSchema>;
 export type QueueName = z.infer<typeof queueNameSchema>;

@@ -3,6 +3,7 @@
  * register these schemas and the renderer infers its types from them. See docs/api.md, "Economy".
  */
 import { z } from 'zod';
+import { beforeSchema, limitSchema } from './common';
 import { defineEndpoint } from './endpoint';
 
 export const CURRENCY_TYPES = ['regular', 'premium'] as const;
@@ -17,14 +18,7 @@ const count = z.number().int().nonnegative();
 const time = z.number().int();
 
 /** A `?limit=` of 1–100 (default 20). */
-export const limitQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(20),
-});
+export const limitQuerySchema = z.object({ limit: limitSchema(20) });
 
 // ── Balance and ledger ──────────────────────────────────────────────────────────────────────────
 
@@ -46,12 +40,7 @@ export type CurrencyTransaction = z.infer<typeof transactionSchema>;
 
 export const transactionsQuerySchema = limitQuerySchema.extend({
   /** Cursor: only entries older than this id (the `nextBefore` of the previous page). */
-  before: z.coerce
-    .number({ message: 'before must be a number' })
-    .int('before must be a transaction id')
-    .positive('before must be a transaction id')
-    .max(Number.MAX_SAFE_INTEGER, 'before must be a transaction id')
-    .optional(),
+  before: beforeSchema('before must be a transaction id'),
 });
 export const transactionsResponseSchema = z.object({
   transactions: z.array(transactionSchema),

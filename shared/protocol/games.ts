@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint';
 import { BOT_LEVELS } from '../game/bots';
-import { cardSchema, gameIdSchema, seatSchema, userIdSchema } from './common';
+import { cardSchema, gameIdSchema, limitSchema, seatSchema, userIdSchema } from './common';
 
 export const GAME_MODES = ['ranked', 'quick', 'private', 'practice'] as const;
 export const gameModeSchema = z.enum(GAME_MODES);
@@ -24,15 +24,6 @@ export type FinishReason = z.infer<typeof finishReasonSchema>;
 export const GAME_STATUSES = ['waiting', 'active', 'finished', 'cancelled'] as const;
 export const gameStatusSchema = z.enum(GAME_STATUSES);
 export type GameStatus = z.infer<typeof gameStatusSchema>;
-
-/** A query `limit` between 1 and `max`, `fallback` when absent. */
-const limitSchema = (fallback: number, max = 100) =>
-  z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, `limit must be between 1 and ${max}`)
-    .max(max, `limit must be between 1 and ${max}`)
-    .default(fallback);
 
 /** POST /api/games/practice */
 export const practiceBodySchema = z.object({
@@ -62,7 +53,8 @@ export const gamesQuerySchema = z.object({
   limit: limitSchema(20),
 });
 
-const listedPlayerSchema = z.object({
+/** A player of a listed game, at their seat with their score. */
+const seatedPlayerSchema = z.object({
   seat: seatSchema,
   userId: userIdSchema.nullable(),
   username: z.string(),
@@ -70,6 +62,9 @@ const listedPlayerSchema = z.object({
   avatarUrl: z.string().nullable(),
   isBot: z.boolean(),
   score: z.number().int(),
+});
+
+const listedPlayerSchema = seatedPlayerSchema.extend({
   /** Only in `scope=live`: the player's current rating (null for a bot) and chosen avatar item. */
   rating: z.number().int().nullable().optional(),
   avatarId: z.number().int().nullable().optional(),
@@ -114,16 +109,7 @@ export const userGamesQuerySchema = z.object({ limit: limitSchema(10, 20) });
 export const userGameSchema = z.object({
   id: gameIdSchema,
   mode: z.enum(['ranked', 'quick']),
-  players: z.array(
-    z.object({
-      seat: seatSchema,
-      userId: userIdSchema.nullable(),
-      username: z.string(),
-      avatarUrl: z.string().nullable(),
-      isBot: z.boolean(),
-      score: z.number().int(),
-    }),
-  ),
+  players: z.array(seatedPlayerSchema),
   winnerUserId: userIdSchema.nullable(),
   reason: finishReasonSchema.nullable(),
   finishedAt: z.number().int(),

@@ -3,6 +3,7 @@
  * the audit log and image uploads). See docs/api.md, "Staff area".
  */
 import { z } from 'zod';
+import { beforeSchema, limitSchema } from './common';
 import { defineEndpoint } from './endpoint';
 import { balanceSchema, currencyTypeSchema, dailyRewardSchema, shopItemKindSchema } from './currency';
 
@@ -177,19 +178,9 @@ export const adjustBalanceResponseSchema = z.object({
 // ── Audit ───────────────────────────────────────────────────────────────────────────────────────
 
 export const auditQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be between 1 and 100')
-    .max(100, 'limit must be between 1 and 100')
-    .default(20),
+  limit: limitSchema(20),
   /** Cursor: only actions older than this id (the `nextBefore` of the previous page). */
-  before: z.coerce
-    .number({ message: 'before must be a number' })
-    .int('before must be an action id')
-    .positive('before must be an action id')
-    .max(Number.MAX_SAFE_INTEGER, 'before must be an action id')
-    .optional(),
+  before: beforeSchema('before must be an action id'),
 });
 
 export const staffActionSchema = z.object({

@@ -5,18 +5,13 @@
  */
 import { z } from 'zod';
 import { finishReasonSchema } from './games';
-import { gameIdSchema, userIdSchema } from './common';
+import { gameIdSchema, limitSchema, userIdSchema } from './common';
 
 /** The most points one answer holds: the chart shows the recent trend, not a whole career. */
 export const RATING_HISTORY_MAX = 100;
 
 export const ratingHistoryQuerySchema = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, `limit must be between 1 and ${RATING_HISTORY_MAX}`)
-    .max(RATING_HISTORY_MAX, `limit must be between 1 and ${RATING_HISTORY_MAX}`)
-    .default(50),
+  limit: limitSchema(50, RATING_HISTORY_MAX),
 });
 
 export const ratingPointSchema = z.object({

@@ -30,13 +30,17 @@ export async function tournamentNamesOf(
   return new Map(rows.map((row) => [Number(row.id), { id: Number(row.id), name: row.name }]));
 }
 
-/** A user's games, the active one first, then the most recent. */
-export function gamesOf(db: Db, userId: number, limit: number) {
-  return db
+/** The games a user sat at. */
+const gamesPlayedBy = (db: Db, userId: number) =>
+  db
     .selectFrom('games')
     .innerJoin('game_players', 'game_players.game_id', 'games.id')
     .selectAll('games')
-    .where('game_players.user_id', '=', userId)
+    .where('game_players.user_id', '=', userId);
+
+/** A user's games, the active one first, then the most recent. */
+export function gamesOf(db: Db, userId: number, limit: number) {
+  return gamesPlayedBy(db, userId)
     .orderBy((eb) => eb.case().when('games.status', '=', 'active').then(0).else(1).end())
     .orderBy('games.created_at', 'desc')
     .limit(limit)
@@ -45,11 +49,7 @@ export function gamesOf(db: Db, userId: number, limit: number) {
 
 /** A player's most recent finished ranked and quick games, newest first (their profile's list). */
 export function finishedPublicGamesOf(db: Db, userId: number, limit: number) {
-  return db
-    .selectFrom('games')
-    .innerJoin('game_players', 'game_players.game_id', 'games.id')
-    .selectAll('games')
-    .where('game_players.user_id', '=', userId)
+  return gamesPlayedBy(db, userId)
     .where('games.status', '=', 'finished')
     .where('games.mode', 'in', ['ranked', 'quick'])
     .orderBy('games.finished_at', 'desc')

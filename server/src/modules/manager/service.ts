@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/unique';
 import { DomainError } from '../../errors';
 import { balanceOf, moveMoney } from '../currency/ledger';
 import { isPack, toShopItem } from '../currency/service';
+import { toDailyReward } from '../rewards/service';
 import * as repo from './repo';
 
 /** Who may use the staff area. Decided from the session's user, never from the request. */
@@ -35,19 +36,6 @@ const dayTaken = (day: number) =>
 const itemNotFound = () => new DomainError('not_found', 'Shop item not found', 'shop_item_not_found');
 const nothingToChange = () =>
   new DomainError('invalid', 'Send at least one field to change', 'nothing_to_change');
-
-function toReward(row: repo.DailyRewardRow): DailyReward {
-  return {
-    id: Number(row.id),
-    day: row.day,
-    amount: row.amount,
-    currencyType: row.currency_type,
-    description: row.description,
-    imageUrl: row.image_url,
-    isActive: row.is_active === 1,
-    bonusItemId: row.bonus_item_id === null ? null : Number(row.bonus_item_id),
-  };
-}
 
 /** The shop's view of an item, plus what only staff see. */
 function toItem(row: repo.ShopItemRow): ManagerShopItem {
@@ -99,7 +87,7 @@ export class ManagerService {
   // ── Daily rewards ───────────────────────────────────────────────────────────────────────────
 
   async dailyRewards(): Promise<DailyReward[]> {
-    return (await repo.allDailyRewards(this.db)).map(toReward);
+    return (await repo.allDailyRewards(this.db)).map(toDailyReward);
   }
 
   /** A bonus item must be a shop item that exists (it may be inactive: claims then skip it). */
@@ -141,7 +129,7 @@ export class ManagerService {
             created_at: now,
             updated_at: now,
           });
-          const reward = toReward(row);
+          const reward = toDailyReward(row);
           await this.audit(
             trx,
             staff,
@@ -177,13 +165,13 @@ export class ManagerService {
             updated_at: now,
           });
           if (!row) throw rewardNotFound();
-          const reward = toReward(row);
+          const reward = toDailyReward(row);
           await this.audit(
             trx,
             staff,
             'daily_reward.update',
             { type: 'daily_reward', id },
-            { before: toReward(before), changes: body },
+            { before: toDailyReward(before), changes: body },
           );
           return reward;
         }),
@@ -194,7 +182,7 @@ export class ManagerService {
     await this.db.transaction().execute(async (trx) => {
       const before = await repo.findDailyReward(trx, id);
       if (!before || !(await repo.deleteDailyReward(trx, id))) throw rewardNotFound();
-      await this.audit(trx, staff, 'daily_reward.delete', { type: 'daily_reward', id }, toReward(before));
+      await this.audit(trx, staff, 'daily_reward.delete', { type: 'daily_reward', id }, toDailyReward(before));
     });
   }
 

@@ -1,10 +1,25 @@
-import type { Achievement, DailyRewardsState, GameReward } from '@shared/protocol';
+import type { Achievement, DailyReward, DailyRewardsState, GameReward } from '@shared/protocol';
 import type { Db } from '../../db';
-import type { CurrencyType } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { CurrencyType, Database } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { balanceOf, moveMoney } from '../currency/ledger';
+import { balanceOf, moveMoney, type MoneyMove } from '../currency/ledger';
 import { ACHIEVEMENTS, achievementById, countHands, handsWon, type PlayerRecord } from './achievements';
 import * as repo from './repo';
+
+/** A day of the schedule as players and staff see it. */
+export function toDailyReward(row: repo.DailyRewardRow): DailyReward {
+  return {
+    id: Number(row.id),
+    day: row.day,
+    amount: row.amount,
+    currencyType: row.currency_type,
+    description: row.description,
+    imageUrl: row.image_url,
+    isActive: row.is_active === 1,
+    bonusItemId: row.bonus_item_id === null ? null : Number(row.bonus_item_id),
+  };
+}
 
 const DAY_MS = 86_400_000;
 /** Finished games replayed per query when looking for hand achievements. */
@@ -18,6 +33,20 @@ export function utcDate(ms: number): string {
 function amountText(amount: number, currencyType: CurrencyType): string {
   const unit = currencyType === 'regular' ? 'coin' : 'gem';
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+/**
+ * Credits a claimed reward inside the claim's transaction, and answers what every claim answers:
+ * what was credited, in words and figures, and the balance after it.
+ */
+async function credit(trx: Transaction<Database>, claimed: string, move: MoneyMove) {
+  await moveMoney(trx, move);
+  return {
+    message: `${claimed}: ${amountText(move.delta, move.currencyType)}`,
+    amount: move.delta,
+    currencyType: move.currencyType,
+    balance: await balanceOf(trx, move.userId),
+  };
 }
 
 const alreadyClaimedToday = () =>
@@ -67,16 +96,7 @@ export class RewardService {
     const { today, yesterday, nextClaimAt } = this.days(this.deps.now());
     const schedule = await repo.activeSchedule(this.db);
     const last = await repo.lastClaim(this.db, userId, today);
-    const rewards = schedule.map((row) => ({
-      id: row.id,
-      day: row.day,
-      amount: row.amount,
-      currencyType: row.currency_type,
-      description: row.description,
-      imageUrl: row.image_url,
-      isActive: row.is_active === 1,
-      bonusItemId: row.bonus_item_id,
-    }));
+    const rewards = schedule.map(toDailyReward);
     if (last?.claim_date === today)
       return { rewards, today: last.day, streak: last.streak, claimedToday: true, nextClaimAt };
     const streak = last?.claim_date === yesterday ? last.streak : 0;
@@ -101,7 +121,7 @@ export class RewardService {
       const reward = schedule[(streak - 1) % schedule.length]!;
       if (!(await repo.insertClaim(trx, { userId, date: today, day: reward.day, streak, now })))
         throw alreadyClaimedToday();
-      await moveMoney(trx, {
+      const credited = await credit(trx, 'Daily reward claimed', {
         userId,
         currencyType: reward.currency_type,
         delta: reward.amount,
@@ -112,15 +132,7 @@ export class RewardService {
       });
       const bonusItem =
         reward.bonus_item_id === null ? null : await repo.grantItem(trx, userId, reward.bonus_item_id, now);
-      return {
-        message: `Daily reward claimed: ${amountText(reward.amount, reward.currency_type)}`,
-        day: reward.day,
-        streak,
-        amount: reward.amount,
-        currencyType: reward.currency_type,
-        bonusItem,
-        balance: await balanceOf(trx, userId),
-      };
+      return { ...credited, day: reward.day, streak, bonusItem };
     });
   }
 
@@ -210,7 +222,7 @@ export class RewardService {
         now,
       });
       if (!inserted) throw achievementClaimed();
-      await moveMoney(trx, {
+      return credit(trx, 'Achievement reward claimed', {
         userId,
         currencyType: achievement.currencyType,
         delta: achievement.amount,
@@ -219,12 +231,6 @@ export class RewardService {
         description: `Achievement: ${achievement.name}`,
         now,
       });
-      return {
-        message: `Achievement reward claimed: ${amountText(achievement.amount, achievement.currencyType)}`,
-        amount: achievement.amount,
-        currencyType: achievement.currencyType,
-        balance: await balanceOf(trx, userId),
-      };
     });
   }
 
@@ -251,7 +257,7 @@ export class RewardService {
         const found = await repo.findGameReward(trx, userId, gameId);
         throw found ? gameRewardClaimed() : gameRewardNotFound();
       }
-      await moveMoney(trx, {
+      return credit(trx, 'Game reward claimed', {
         userId,
         currencyType: reward.currency_type,
         delta: reward.amount,
@@ -260,12 +266,6 @@ export class RewardService {
         description: 'Game reward',
         now,
       });
-      return {
-        message: `Game reward claimed: ${amountText(reward.amount, reward.currency_type)}`,
-        amount: reward.amount,
-        currencyType: reward.currency_type,
-        balance: await balanceOf(trx, userId),
-      };
     });
   }
 }

@@ -69,30 +69,18 @@ export async function deleteFriendship(db: Db, a: number, b: number): Promise<bo
  * it already is a block (by either of them), which stands as it is.
  */
 export async function upsertBlock(db: Db, blocker: number, blocked: number, now: number): Promise<void> {
+  const block = {
+    user_id: blocker,
+    friend_id: blocked,
+    status: 'blocked' as const,
+    blocked_by: blocker,
+    created_at: now,
+    updated_at: now,
+  };
   await db
     .insertInto('friendships')
-    .values({
-      pair_key: pairKey(blocker, blocked),
-      user_id: blocker,
-      friend_id: blocked,
-      status: 'blocked',
-      blocked_by: blocker,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('pair_key')
-        .doUpdateSet({
-          user_id: blocker,
-          friend_id: blocked,
-          status: 'blocked',
-          blocked_by: blocker,
-          created_at: now,
-          updated_at: now,
-        })
-        .where('friendships.status', '<>', 'blocked'),
-    )
+    .values({ pair_key: pairKey(blocker, blocked), ...block })
+    .onConflict((oc) => oc.column('pair_key').doUpdateSet(block).where('friendships.status', '<>', 'blocked'))
     .execute();
 }
 

@@ -315,26 +315,21 @@ export class TournamentRunner {
       if (!recorded) return false;
       const reference = `tournament:${id}:place:${prize.place}`;
       const description = `Place ${prize.place} in ${row.name}`;
-      if (prize.coins > 0)
-        await moveMoney(trx, {
-          userId,
-          currencyType: 'regular',
-          delta: prize.coins,
-          reason: PRIZE_REASON,
-          reference: `${reference}:coins`,
-          description,
-          now,
-        });
-      if (prize.gems > 0)
-        await moveMoney(trx, {
-          userId,
-          currencyType: 'premium',
-          delta: prize.gems,
-          reason: PRIZE_REASON,
-          reference: `${reference}:gems`,
-          description,
-          now,
-        });
+      for (const [currencyType, delta, part] of [
+        ['regular', prize.coins, 'coins'],
+        ['premium', prize.gems, 'gems'],
+      ] as const) {
+        if (delta > 0)
+          await moveMoney(trx, {
+            userId,
+            currencyType,
+            delta,
+            reason: PRIZE_REASON,
+            reference: `${reference}:${part}`,
+            description,
+            now,
+          });
+      }
       // Granted as a daily reward's bonus item is: a purchase at price 0 (owned already: nothing more).
       if (prize.shopItemId !== null) await grantItem(trx, userId, prize.shopItemId, now);
       await this.deps.payoutHooks?.beforeCommit?.(prize.place);
