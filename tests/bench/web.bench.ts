@@ -355,7 +355,7 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve) => bareServer.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}/`;
   // The browser's launch flags are the end-to-end suite's; its data folder is this run's.
-  process.env.E2E_DATA_DIR_1 = process.env.E2E_DATA_DIR_2 = dataDir;
+  process.env.E2E_DATA_DIR = dataDir;
   const { default: config } = await import('../../playwright.config');
   const port = await freePort();
   let server: ChildProcess | undefined;

@@ -1,14 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { laneDataDir, uniqueName } from './helpers';
+import { serverDataDir, uniqueName } from './helpers';
 
 /**
  * The reset link in the newest mail to `to` in the server's mail log (DATA_DIR/mail, written when
  * no SMTP server is set), decoded from quoted-printable. The mail goes out just after the answer.
  */
 async function resetLinkFor(to: string): Promise<string> {
-  const folder = path.join(laneDataDir(), 'mail');
+  const folder = path.join(serverDataDir(), 'mail');
   let link: string | undefined;
   await expect
     .poll(() => {

@@ -4,12 +4,12 @@ import { isReservedUsername } from '@shared/usernames';
 let counter = 0;
 
 /**
- * The data folder of the server this test runs against (its lane's: playwright.config.ts), for
- * the server's own CLI or a look into its database.
+ * The data folder of the server this test runs against (playwright.config.ts gives it to the
+ * project), for the server's own CLI or a look into its database.
  */
-export function laneDataDir(): string {
+export function serverDataDir(): string {
   const dir = (test.info().project.metadata as { dataDir?: string }).dataDir;
-  if (!dir) throw new Error('no data folder for this lane: run through playwright.config.ts');
+  if (!dir) throw new Error('no server data folder: run through playwright.config.ts');
   return dir;
 }
 

@@ -1,13 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { cutShort, laneDataDir, registerThroughUi, uniqueName } from './helpers';
+import { cutShort, serverDataDir, registerThroughUi, uniqueName } from './helpers';
 
 const PNG = fileURLToPath(new URL('./fixtures/reward.png', import.meta.url));
 
-/** `npm run user:role` on the e2e server's own data folder (its lane's: playwright.config.ts). */
+/** `npm run user:role` on the e2e server's own data folder (playwright.config.ts). */
 function makeRole(username: string, role: 'manager' | 'admin') {
-  const dataDir = laneDataDir();
+  const dataDir = serverDataDir();
   const out = execFileSync('npm', ['run', '--silent', 'user:role', '--', username, role], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
     encoding: 'utf8',

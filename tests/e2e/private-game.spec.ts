@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { cutShort, hand, laneDataDir, registerThroughUi, uniqueName } from './helpers';
+import { cutShort, hand, serverDataDir, registerThroughUi, uniqueName } from './helpers';
 
 const SHOTS = 'test-results/e2e/screens';
 const PHONE = { width: 390, height: 844 };
@@ -12,7 +12,7 @@ const DESKTOP = { width: 1440, height: 900 };
  * pair, keyed "low:high" (tests/e2e/social.spec.ts walks the friends screens themselves).
  */
 function befriend(a: string, b: string): number {
-  const db = new Database(path.join(laneDataDir(), 'spar.db'));
+  const db = new Database(path.join(serverDataDir(), 'spar.db'));
   try {
     db.pragma('busy_timeout = 5000');
     const idOf = (username: string) =>

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { hand, laneDataDir, registerThroughUi, uniqueName, whoAmI } from './helpers';
+import { hand, serverDataDir, registerThroughUi, uniqueName, whoAmI } from './helpers';
 
 /*
  * An arena tournament from the staff form to the prize (docs/design.md, "Arena tournaments"). The
@@ -26,9 +26,9 @@ function startSoon(): { date: string; time: string; at: number } {
   };
 }
 
-/** A server CLI on the e2e server's own data folder (its lane's: playwright.config.ts). */
+/** A server CLI on the e2e server's own data folder (playwright.config.ts). */
 function cli(args: string[]): string {
-  const dataDir = laneDataDir();
+  const dataDir = serverDataDir();
   return execFileSync('npm', ['run', '--silent', ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' },
     encoding: 'utf8',
