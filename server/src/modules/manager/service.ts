@@ -182,7 +182,13 @@ export class ManagerService {
     await this.db.transaction().execute(async (trx) => {
       const before = await repo.findDailyReward(trx, id);
       if (!before || !(await repo.deleteDailyReward(trx, id))) throw rewardNotFound();
-      await this.audit(trx, staff, 'daily_reward.delete', { type: 'daily_reward', id }, toDailyReward(before));
+      await this.audit(
+        trx,
+        staff,
+        'daily_reward.delete',
+        { type: 'daily_reward', id },
+        toDailyReward(before),
+      );
     });
   }
 
