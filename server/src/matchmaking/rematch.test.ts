@@ -93,6 +93,19 @@ describe.each(DIALECTS)('rematch on %s', (dialect) => {
     b.socket.send({ type: 'PING' });
     await b.socket.next('PONG');
     a.socket.send({ type: 'ACCEPT_REMATCH', gameId });
+    // b's PONG says its decline arrived, not that it has run: on a loaded machine a's ask can land
+    // first, open an offer, and then hear the decline like any other (rematch.ts, `decline`).
+    const answered = () =>
+      a.socket.frames.some(
+        (f) => f.type === 'REMATCH_CANCELLED' || (f.type === 'ERROR' && f.ref === 'ACCEPT_REMATCH'),
+      );
+    await expect.poll(answered).toBe(true);
+    if (a.socket.frames.some((f) => f.type === 'REMATCH_CANCELLED'))
+      expect(await a.socket.next('REMATCH_CANCELLED')).toMatchObject({ reason: 'declined', by: b.userId });
+    else
+      expect(await a.socket.next('ERROR')).toMatchObject({ code: 'MATCH_NOT_FOUND', ref: 'ACCEPT_REMATCH' });
+    // Either way the game is closed to rematches now: asking again is refused at once.
+    a.socket.send({ type: 'ACCEPT_REMATCH', gameId });
     expect(await a.socket.next('ERROR')).toMatchObject({ code: 'MATCH_NOT_FOUND', ref: 'ACCEPT_REMATCH' });
   });
 
