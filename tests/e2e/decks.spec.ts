@@ -135,7 +135,9 @@ test('a player buys a premium deck, makes it their default and plays a practice 
 });
 
 test('deck filters, tabs and the grid / list toggle on a phone and a desktop', async ({ page }) => {
-  test.setTimeout(60_000);
+  // Three sizes, each with a page load, filters and screenshots: ~35 s on a quiet machine, over a
+  // minute beside other work.
+  test.setTimeout(120_000);
   await registerThroughUi(page, uniqueName('dfil'));
   for (const size of [
     { name: 'small-phone', width: 360, height: 640 },
