@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { criticalCss } from '../../build/vite/critical-css';
 import { FIRST_PAINT_CSS, firstPaintHtml, renderLandingPage } from '../../build/vite/first-paint';
 import { FIRST_PAINT_SCRIPT_SOURCE } from '../../server/src/http/security';
-import { FIRST_PAINT_SCRIPT, PRERENDER_ID, PRERENDER_STYLE_ID } from '../../shared/first-paint';
+import { FIRST_PAINT_SCRIPT, PRERENDER_ID, PRERENDER_STYLE_ID } from '@shared/first-paint';
 
 const root = fileURLToPath(new URL('../../renderer', import.meta.url));
 const alias = { '@shared': fileURLToPath(new URL('../../shared', import.meta.url)) };
