@@ -19,3 +19,10 @@ export const PRERENDER_STYLE_ID = 'first-paint-style';
  */
 export const FIRST_PAINT_SCRIPT =
   'try{if(location.pathname!=="/"||localStorage.getItem("token"))document.documentElement.dataset.firstPaint="app"}catch(e){}';
+
+/**
+ * Marks the app's stylesheet links the web build made non-blocking: fetched at once (a preload
+ * ahead of each) but applied only for print, so the browser paints the prerender, whose rules are
+ * inlined, without waiting for them. The app applies them before it draws anything itself.
+ */
+export const DEFERRED_STYLESHEET_ATTRIBUTE = 'data-first-paint-deferred';

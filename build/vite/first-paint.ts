@@ -12,14 +12,36 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
-import { FIRST_PAINT_SCRIPT, PRERENDER_ID, PRERENDER_STYLE_ID } from '../../shared/first-paint';
+import {
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+  FIRST_PAINT_SCRIPT,
+  PRERENDER_ID,
+  PRERENDER_STYLE_ID,
+} from '../../shared/first-paint';
 import { criticalCss } from './critical-css';
 
 /** The landing page's route chunk, loaded at once on `/`: its stylesheets draw the prerender. */
 const HOME_PAGE = 'src/app/pages/home.tsx';
 const PRERENDER_ENTRY = 'src/features/landing/prerender.tsx';
 const ROOT = '<div id="root"></div>';
+const CHARSET = '<meta charset="UTF-8" />';
 const STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
+const STYLESHEET_LINK = /<link rel="stylesheet"([^>]*)>/g;
+
+/**
+ * The head's stylesheet links made non-blocking. A linked stylesheet in the head holds back every
+ * paint until it has arrived, and on a slow phone link it shares the line with the entry's
+ * scripts: the prerender, whose rules are inlined, would wait for it for nothing. Each stays where
+ * it is, so the cascade keeps its order, behind `media="print"`, with a preload ahead of it so it
+ * is still fetched first; the app turns it on before drawing (renderer/src/lib/first-paint.ts).
+ */
+export function deferStylesheets(html: string): string {
+  return html.replace(
+    STYLESHEET_LINK,
+    (_, rest: string) =>
+      `<link rel="preload" as="style"${rest}><link rel="stylesheet"${rest} media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}>`,
+  );
+}
 
 /**
  * While the prerender is shown the app's root stays hidden, so the app draws its first screens
@@ -68,19 +90,23 @@ function stylesheetsOf(bundle: Rollup.OutputBundle, chunks: Rollup.OutputChunk[]
  * `stylesheets` (a first visit's, in their order) and the inline script in its head.
  */
 export function firstPaintHtml(html: string, rendered: string, stylesheets: string): string {
-  if (!html.includes(ROOT)) throw new Error(`first paint: index.html has no ${ROOT} to put the page before`);
+  for (const needed of [ROOT, CHARSET])
+    if (!html.includes(needed)) throw new Error(`first paint: index.html has no ${needed}`);
   // Mantine writes its theme's variables and responsive rules as <style> elements in the markup:
   // they join the stylesheets, where what the page does not read is left out.
   const styles = [...rendered.matchAll(STYLE)].map(([, css]) => css);
   const page = rendered.replace(STYLE, '');
   const css = criticalCss([stylesheets, ...styles].join('\n'), html + page);
-  const head = `<script>${FIRST_PAINT_SCRIPT}</script><style id="${PRERENDER_STYLE_ID}">${FIRST_PAINT_CSS}${css}</style>`;
+  const style = `<style id="${PRERENDER_STYLE_ID}">${FIRST_PAINT_CSS}${css}</style>`;
   return (
-    html
+    deferStylesheets(html)
+      // First in the head: an inline script waits for every stylesheet linked before it, and this
+      // one has to run before the first paint, not after the stylesheets arrive.
+      .replace(CHARSET, `${CHARSET}<script>${FIRST_PAINT_SCRIPT}</script>`)
       // Last in the head, after the linked stylesheets, as Mantine's own <style> elements come after
       // them in the app: the theme's variables win over Mantine's defaults. The app removes it with
       // the prerender, before a stylesheet of its own could come after it.
-      .replace('</head>', `${head}</head>`)
+      .replace('</head>', `${style}</head>`)
       .replace(ROOT, `<div id="${PRERENDER_ID}">${page}</div>${ROOT}`)
   );
 }

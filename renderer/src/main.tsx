@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { trackPresence } from './domain/presence';
-import { endPrerender, prerenderShown } from './lib/first-paint';
+import { applyDeferredStylesheets, endPrerender, prerenderShown } from './lib/first-paint';
 import { registerServiceWorkerAfterLoad } from './lib/pwa/register';
 import { socket } from './lib/realtime';
 import { loadToken } from './lib/storage';
@@ -18,15 +18,18 @@ import { initPlatform } from './platform';
 // (lib/ knows no players, so the entry wires it: docs/design.md, "Renderer").
 trackPresence(socket);
 
-// A prerendered landing page kept hidden (a session, another address) has nothing more to do; a
-// shown one stays until the landing page replaces it (lib/first-paint).
-if (!prerenderShown()) endPrerender();
-
-// The platform (and, in a native shell, its stored session) is ready before anything renders. A
-// shell whose plugins fail to start still opens, as the browser app would.
-void initPlatform()
+// The platform (and, in a native shell, its stored session) and the app's stylesheets are ready
+// before anything renders. A shell whose plugins fail to start still opens, as the browser app would.
+const platformReady = initPlatform()
   .then(loadToken)
-  .catch((error: unknown) => console.error('Platform start-up failed', error))
+  .catch((error: unknown) => console.error('Platform start-up failed', error));
+void Promise.all([platformReady, applyDeferredStylesheets()])
+  .then(() => {
+    // A prerendered landing page kept hidden (a session, another address) has nothing more to do:
+    // its inlined rules go only now that the stylesheets stand in for them. A shown one stays until
+    // the landing page replaces it (lib/first-paint).
+    if (!prerenderShown()) endPrerender();
+  })
   .finally(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>

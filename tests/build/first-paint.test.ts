@@ -3,9 +3,19 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { criticalCss } from '../../build/vite/critical-css';
-import { FIRST_PAINT_CSS, firstPaintHtml, renderLandingPage } from '../../build/vite/first-paint';
+import {
+  deferStylesheets,
+  FIRST_PAINT_CSS,
+  firstPaintHtml,
+  renderLandingPage,
+} from '../../build/vite/first-paint';
 import { FIRST_PAINT_SCRIPT_SOURCE } from '../../server/src/http/security';
-import { FIRST_PAINT_SCRIPT, PRERENDER_ID, PRERENDER_STYLE_ID } from '@shared/first-paint';
+import {
+  DEFERRED_STYLESHEET_ATTRIBUTE,
+  FIRST_PAINT_SCRIPT,
+  PRERENDER_ID,
+  PRERENDER_STYLE_ID,
+} from '@shared/first-paint';
 
 const root = fileURLToPath(new URL('../../renderer', import.meta.url));
 const alias = { '@shared': fileURLToPath(new URL('../../shared', import.meta.url)) };
@@ -71,5 +81,37 @@ describe('index.html painted from the landing page itself', () => {
     expect(scripts).toEqual([FIRST_PAINT_SCRIPT]);
     const hash = createHash('sha256').update(scripts[0]!).digest('base64');
     expect(FIRST_PAINT_SCRIPT_SOURCE).toBe(`'sha256-${hash}'`);
+  });
+});
+
+describe('the app’s stylesheets, fetched first but not waited for by the first paint', () => {
+  const head =
+    '<head><link rel="icon" href="/favicon.ico" />' +
+    '<link rel="stylesheet" crossorigin href="/assets/Text-1.css">' +
+    '<link rel="stylesheet" crossorigin href="/assets/index-2.css"><link rel="manifest" href="/m"></head>';
+
+  it('turns each into a preload and a print-only stylesheet, in place and in their order', () => {
+    expect(deferStylesheets(head)).toBe(
+      '<head><link rel="icon" href="/favicon.ico" />' +
+        '<link rel="preload" as="style" crossorigin href="/assets/Text-1.css">' +
+        `<link rel="stylesheet" crossorigin href="/assets/Text-1.css" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}>` +
+        '<link rel="preload" as="style" crossorigin href="/assets/index-2.css">' +
+        `<link rel="stylesheet" crossorigin href="/assets/index-2.css" media="print" ${DEFERRED_STYLESHEET_ATTRIBUTE}>` +
+        '<link rel="manifest" href="/m"></head>',
+    );
+  });
+
+  it('is part of the first-paint page, ahead of the inlined rules, with the inline script before it', () => {
+    const page =
+      head.replace('<head>', '<head><meta charset="UTF-8" />') + '<body><div id="root"></div></body>';
+    const built = firstPaintHtml(page, '<p>x</p>', '');
+    const deferred = built.indexOf(DEFERRED_STYLESHEET_ATTRIBUTE);
+    expect(deferred).toBeGreaterThan(0);
+    expect(deferred).toBeLessThan(built.indexOf(`<style id="${PRERENDER_STYLE_ID}">`));
+    expect(built).not.toMatch(/<link rel="stylesheet"(?![^>]*media="print")/);
+    // An inline script waits for the stylesheets linked before it: it comes first, after the charset.
+    expect(built).toContain(
+      `<head><meta charset="UTF-8" /><script>${FIRST_PAINT_SCRIPT}</script><link rel="icon"`,
+    );
   });
 });

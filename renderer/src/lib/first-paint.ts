@@ -3,7 +3,7 @@
  * shown before any script runs, with the app's root hidden after it (shared/first-paint.ts). The
  * landing page ends it once it has drawn the same page, in the same frame, so nothing flashes.
  */
-import { PRERENDER_ID, PRERENDER_STYLE_ID } from '@shared/first-paint';
+import { DEFERRED_STYLESHEET_ATTRIBUTE, PRERENDER_ID, PRERENDER_STYLE_ID } from '@shared/first-paint';
 
 const byId = (id: string) => (typeof document === 'undefined' ? null : document.getElementById(id));
 
@@ -20,4 +20,29 @@ export function prerenderShown(): boolean {
 export function endPrerender(): void {
   byId(PRERENDER_ID)?.remove();
   byId(PRERENDER_STYLE_ID)?.remove();
+}
+
+/**
+ * Turns on the stylesheets the web build left for print only, so they did not hold back the
+ * prerender's paint, and resolves once every one has arrived (or failed: the app then draws with
+ * what it has rather than not at all). Resolves at once where there are none (the desktop and
+ * mobile builds, and a page opened a second time from the cache).
+ */
+export function applyDeferredStylesheets(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  const links = [...document.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_STYLESHEET_ATTRIBUTE}]`)];
+  return Promise.all(
+    links.map((link) => {
+      const arrived =
+        link.sheet !== null
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              link.addEventListener('load', () => resolve(), { once: true });
+              link.addEventListener('error', () => resolve(), { once: true });
+            });
+      link.media = 'all';
+      link.removeAttribute(DEFERRED_STYLESHEET_ATTRIBUTE);
+      return arrived;
+    }),
+  ).then(() => undefined);
 }
