@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TARGET_SCORE } from '@shared/constants';
 import { FIRST_PAINT_SCRIPT } from '@shared/first-paint';
 import { buildApp, type App } from './app';
 import { loadConfig } from './config';
@@ -223,6 +224,13 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:3000',
     });
     expect(config.dataDir).toBe(path.resolve('data'));
+  });
+
+  it('ends games at the rules’ target score unless a quicker one is set, within the rules’ own', () => {
+    expect(loadConfig({}).gameTargetScore).toBe(TARGET_SCORE);
+    expect(loadConfig({ GAME_TARGET_SCORE: '4' }).gameTargetScore).toBe(4);
+    for (const bad of ['0', String(TARGET_SCORE + 1), '2.5', 'ten'])
+      expect(() => loadConfig({ GAME_TARGET_SCORE: bad })).toThrow(/GAME_TARGET_SCORE/);
   });
 
   it('parses lists, numbers and flags', () => {

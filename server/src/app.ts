@@ -298,6 +298,7 @@ function createPlay(
     bus,
     onlineAmong: (userIds) => presence.onlineAmong(userIds),
     leaseMs: redis ? config.cluster.roomLeaseMs : 0,
+    targetScore: config.gameTargetScore,
   });
   const matchmaking = new Matchmaking({
     queues: seams.queues,

@@ -11,6 +11,7 @@ import {
   REMATCH_RETURN_SECONDS,
   REMATCH_SECONDS,
   SESSION_DAYS,
+  TARGET_SCORE,
   TURN_SECONDS,
 } from '@shared/constants';
 
@@ -123,6 +124,7 @@ const envSchema = z.object({
   REMATCH_RETURN_SECONDS: z.coerce.number().positive().max(600).default(REMATCH_RETURN_SECONDS),
   BOT_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(900),
   TOURNAMENT_MINUTE_MS: z.coerce.number().int().min(100).max(60_000).default(60_000),
+  GAME_TARGET_SCORE: z.coerce.number().int().min(1).max(TARGET_SCORE).default(TARGET_SCORE),
   HEARTBEAT_SECONDS: z.coerce.number().positive().max(600).default(25),
   WS_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(20),
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
@@ -230,6 +232,11 @@ export interface Config {
   timings: Timings;
   /** The length of a tournament "minute": 60 000 but in tests and staging (docs/operations.md). */
   tournamentMinuteMs: number;
+  /**
+   * The score that ends a practice, queued or private game: TARGET_SCORE but in tests and staging,
+   * where whole games are played quicker (docs/operations.md, "Game timings"). Tournaments set their own.
+   */
+  gameTargetScore: number;
   socketLimits: SocketLimits;
   /** Whether /ws offers the permessage-deflate extension to clients that ask for it. */
   wsPerMessageDeflate: boolean;
@@ -479,6 +486,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wsAuthTimeoutMs: Math.round(values.WS_AUTH_TIMEOUT_SECONDS * 1000),
     },
     tournamentMinuteMs: values.TOURNAMENT_MINUTE_MS,
+    gameTargetScore: values.GAME_TARGET_SCORE,
     socketLimits: {
       perIp: values.WS_MAX_CONNECTIONS_PER_IP,
       perUser: values.WS_MAX_CONNECTIONS_PER_USER,

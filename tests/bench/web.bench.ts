@@ -43,6 +43,7 @@ import {
   type VisitBytes,
 } from '../e2e/web-measure';
 import { precacheUrls } from '../../scripts/precache.mjs';
+import { TARGET_SCORE } from '../../shared/constants';
 
 const FIRST_VISIT_BUDGET = 170 * 1024;
 const REPEAT_VISIT_BUDGET = 20 * 1024;
@@ -229,6 +230,8 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
       LOG_LEVEL: 'warn',
       // One node on the embedded database, whatever this shell has.
       DATABASE_URL: '',
+      // Games to the rules' target, whatever this shell has: the /ws budget is per such game.
+      GAME_TARGET_SCORE: String(TARGET_SCORE),
       REDIS_URL: '',
       // The bot answers at once: its thinking time changes no byte, only how long the game lasts.
       BOT_DELAY_MS: '60',

@@ -35,7 +35,7 @@ async function player(browser: Browser, name: string, viewport: typeof PHONE, er
 test('friends find each other, chat, see each other come and go, play a private game; a blocked player is shut out', async ({
   browser,
 }) => {
-  // About 3 minutes, most of it the game itself (several hands to 10 points); room for a busy machine.
+  // About 1.5 minutes, much of it the game itself (to the suite's 4 points); room for a busy machine.
   test.setTimeout(300_000);
   const [amaName, kofiName, yawName] = [uniqueName('so_ama'), uniqueName('so_kofi'), uniqueName('so_yaw')];
   const errors: string[] = [];

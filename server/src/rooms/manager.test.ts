@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { TARGET_SCORE } from '@shared/constants';
 import { applyPlay, botPersonaOf, legalCards } from '@shared/game';
 import type { ServerMessage } from '@shared/protocol';
 import { PreparedFrame } from '../infra/frame';
@@ -126,6 +127,30 @@ describe('RoomManager over a GameStore', () => {
     expect((refused as AlreadyInGameError).userIds).toEqual([1]);
     expect([...store.games.keys()]).toEqual([first.id]);
     rooms.stop();
+  });
+
+  it('ends its games at the target it was given, the rules’ by default, and at a game’s own when it has one (a tournament’s)', async () => {
+    const store = new MemoryStore();
+    const rules = manager(store);
+    const byDefault = await rules.create('quick', [ama, kofi]);
+    expect(store.games.get(byDefault.id)!.state.targetScore).toBe(TARGET_SCORE);
+    rules.stop();
+    const quicker = manager(store, [], { targetScore: 3 });
+    const quick = await quicker.create('practice', [{ userId: 3, username: 'esi' }, { bot: 'easy' }]);
+    expect(store.games.get(quick.id)!.state.targetScore).toBe(3);
+    const own = await quicker.create(
+      'ranked',
+      [
+        { userId: 4, username: 'yaw' },
+        { userId: 5, username: 'efua' },
+      ],
+      null,
+      {
+        targetScore: 7,
+      },
+    );
+    expect(store.games.get(own.id)!.state.targetScore).toBe(7);
+    quicker.stop();
   });
 
   it('a resignation is saved with its finish in one call, which frees both players', async () => {

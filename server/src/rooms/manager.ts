@@ -52,6 +52,8 @@ type ManagerDeps = Omit<RoomDeps, 'onFinished' | 'onLeft' | 'onLost'> & {
   leaseMs?: number;
   /** How long resuming games may hold the event loop before yielding (default RESUME_SLICE_MS). */
   resumeSliceMs?: number;
+  /** The score that ends a game created without one of its own (default: the rules' TARGET_SCORE). */
+  targetScore?: number;
 };
 
 /**
@@ -262,11 +264,8 @@ export class RoomManager {
   ): Promise<GameRoom> {
     const id = newGameId();
     const seed = randomBytes(16).toString('hex');
-    const state = newGame({
-      players: seats.length,
-      seed,
-      ...(options.targetScore !== undefined && { targetScore: options.targetScore }),
-    });
+    const targetScore = options.targetScore ?? this.deps.targetScore;
+    const state = newGame({ players: seats.length, seed, ...(targetScore !== undefined && { targetScore }) });
     const now = this.deps.now();
     const avatars = await this.deps.store.avatarsOf(
       seats.flatMap((seat) => ('bot' in seat ? [] : [seat.userId])),
