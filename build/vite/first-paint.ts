@@ -17,7 +17,7 @@ import {
   FIRST_PAINT_SCRIPT,
   PRERENDER_ID,
   PRERENDER_STYLE_ID,
-} from '../../shared/first-paint';
+} from '#shared/first-paint';
 import { criticalCss } from './critical-css';
 
 /** The landing page's route chunk, loaded at once on `/`: its stylesheets draw the prerender. */

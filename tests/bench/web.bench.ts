@@ -43,7 +43,7 @@ import {
   type VisitBytes,
 } from '../e2e/web-measure';
 import { precacheUrls } from '../../scripts/precache.mjs';
-import { TARGET_SCORE } from '../../shared/constants';
+import { TARGET_SCORE } from '@shared/constants';
 
 const FIRST_VISIT_BUDGET = 170 * 1024;
 const REPEAT_VISIT_BUDGET = 20 * 1024;
