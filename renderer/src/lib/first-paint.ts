@@ -24,25 +24,28 @@ export function endPrerender(): void {
 
 /**
  * Turns on the stylesheets the web build left for print only, so they did not hold back the
- * prerender's paint, and resolves once every one has arrived (or failed: the app then draws with
- * what it has rather than not at all). Resolves at once where there are none (the desktop and
- * mobile builds, and a page opened a second time from the cache).
+ * prerender's paint, and resolves once every one has arrived or failed: after a dropped connection
+ * the app draws with what it has rather than not at all. One that failed before this ran has no
+ * sheet and fires nothing more, so the document's own `load` (which waits for every stylesheet,
+ * whatever its media) settles it too. Resolves at once where there are none (the desktop and
+ * mobile builds).
  */
 export function applyDeferredStylesheets(): Promise<void> {
   if (typeof document === 'undefined') return Promise.resolve();
   const links = [...document.querySelectorAll<HTMLLinkElement>(`link[${DEFERRED_STYLESHEET_ATTRIBUTE}]`)];
   return Promise.all(
     links.map((link) => {
-      const arrived =
-        link.sheet !== null
+      const settled =
+        link.sheet !== null || document.readyState === 'complete'
           ? Promise.resolve()
           : new Promise<void>((resolve) => {
-              link.addEventListener('load', () => resolve(), { once: true });
+              for (const target of [link, window] as EventTarget[])
+                target.addEventListener('load', () => resolve(), { once: true });
               link.addEventListener('error', () => resolve(), { once: true });
             });
       link.media = 'all';
       link.removeAttribute(DEFERRED_STYLESHEET_ATTRIBUTE);
-      return arrived;
+      return settled;
     }),
   ).then(() => undefined);
 }
