@@ -95,9 +95,12 @@ export function endSession(notify: boolean): void {
   for (const listener of sessionEndListeners) listener();
 }
 
-/** What went wrong, for a notice: the server's message, or `fallback` when there is none. */
+/**
+ * What went wrong, for a notice: the message the server wrote, or `fallback` when it wrote none (a
+ * bare status, a proxy's page or a network failure says nothing a player can use).
+ */
 export function failureText(error: unknown, fallback = 'Please try again later'): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
+  return error instanceof ApiError && error.body !== null && error.message ? error.message : fallback;
 }
 
 /** A destructive toast for a failed request. */

@@ -157,7 +157,10 @@ describe('session start and expiry', () => {
     await expect(call(ROUTES.auth.register, { body })).rejects.toBeInstanceOf(ApiError);
     vi.stubGlobal('fetch', respond(401, { message: 'Authentication required' }));
     expect(await call(ROUTES.auth.user, { nullOn401: true })).toBeNull();
-    expect(failureText(new ApiError(400, 'Insufficient funds'))).toBe('Insufficient funds');
+    const refusal = { code: 'insufficient_funds', message: 'Insufficient funds' };
+    expect(failureText(new ApiError(400, 'Insufficient funds', refusal))).toBe('Insufficient funds');
+    // A bare status is not a message for a player.
+    expect(failureText(new ApiError(500, '500'), 'Failed to acquire deck')).toBe('Failed to acquire deck');
     expect(failureText(new TypeError('Failed to fetch'))).toBe('Please try again later');
     expect(failureText(new TypeError('x'), 'Failed to acquire deck')).toBe('Failed to acquire deck');
   });

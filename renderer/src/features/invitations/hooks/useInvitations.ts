@@ -1,7 +1,7 @@
 import { atom, useSetAtom, useStore } from 'jotai';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect } from 'react';
 import type { ServerMessageOf } from '@shared/protocol';
+import { useLatestPath } from '../../../lib/latest-path';
 import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
@@ -20,11 +20,7 @@ export function useInvitationEvents(userId: number | null) {
   const store = useStore();
   const setInvitation = useSetAtom(invitationAtom);
   // The table of a called-off game says so itself; a notice is for players elsewhere.
-  const { pathname } = useLocation();
-  const where = useRef(pathname);
-  useEffect(() => {
-    where.current = pathname;
-  }, [pathname]);
+  const where = useLatestPath();
 
   useEffect(() => {
     if (userId === null) return;
@@ -62,5 +58,5 @@ export function useInvitationEvents(userId: number | null) {
     return () => {
       for (const unsubscribe of off) unsubscribe();
     };
-  }, [userId, store, setInvitation]);
+  }, [userId, store, setInvitation, where]);
 }

@@ -1,10 +1,10 @@
-import { Badge, Button, Code, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Code, NavLink, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StaffAction } from '@shared/protocol';
-import { failureText } from '../../../lib/http';
 import { auditQueryOptions } from '../api/manager';
 import { SplitPane } from './SplitPane';
+import { LoadFailure, LoadMoreButton } from '../../../components/QueryStatus';
 
 /** What staff read for each recorded action; a code without a name here is shown as it is. */
 const ACTION_NAMES: Record<string, string> = {
@@ -58,7 +58,7 @@ export function AuditSection({ stacked }: { stacked: boolean }) {
         Audit log
       </Title>
       {audit.isError ? (
-        <Text c="red.4">{failureText(audit.error, 'Could not load the audit log')}</Text>
+        <LoadFailure error={audit.error} fallback="Could not load the audit log" />
       ) : !audit.data ? (
         <Skeleton h={240} />
       ) : actions.length === 0 ? (
@@ -83,17 +83,7 @@ export function AuditSection({ stacked }: { stacked: boolean }) {
               </div>
             ))}
           </Stack>
-          {audit.hasNextPage && (
-            <Button
-              variant="default"
-              size="xs"
-              mt="xs"
-              loading={audit.isFetchingNextPage}
-              onClick={() => void audit.fetchNextPage()}
-            >
-              Load older
-            </Button>
-          )}
+          <LoadMoreButton pages={audit} label="Load older" />
         </>
       )}
     </Stack>

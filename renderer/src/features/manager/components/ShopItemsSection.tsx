@@ -9,7 +9,6 @@ import {
   Skeleton,
   Stack,
   Switch,
-  Text,
   TextInput,
   Textarea,
   Title,
@@ -26,12 +25,13 @@ import type {
 } from '@shared/protocol';
 import { currencyKeys } from '../../../domain/currency';
 import { formatAmount, formatMoney } from '../../../components/currency-format';
-import { failureText, toastFailure } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { createShopItem, managerKeys, managerShopItemsQueryOptions, updateShopItem } from '../api/manager';
 import { CurrencyChoice, FormProblem, WholeNumberInput } from './fields';
 import { ImageUploadField } from './ImageUploadField';
 import { SplitPane } from './SplitPane';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 const KIND_LABELS: Record<ShopItemKind, string> = {
   avatar: 'Avatar',
@@ -255,7 +255,7 @@ export function ShopItemsSection({ stacked }: { stacked: boolean }) {
         </Button>
       </Group>
       {items.isError ? (
-        <Text c="red.4">{failureText(items.error, 'Could not load the shop items')}</Text>
+        <LoadFailure error={items.error} fallback="Could not load the shop items" />
       ) : !items.data ? (
         <Skeleton h={240} />
       ) : (

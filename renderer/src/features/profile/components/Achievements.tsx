@@ -16,10 +16,11 @@ import type { Achievement } from '@shared/protocol';
 import { CurrencyAmount } from '../../../components/Currency';
 import { afterMoneyMove, currencyKeys } from '../../../domain/currency';
 import { formatAmount } from '../../../components/currency-format';
-import { failureText, toastFailure } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { achievementsQueryOptions } from '../api/achievements';
 import { claimAchievement } from '../api/claim-achievement';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 function AchievementCard({
   item,
@@ -132,9 +133,7 @@ export function Achievements() {
         )}
       </Group>
       {list.isError ? (
-        <Text size="sm" c="red.4">
-          {failureText(list.error, 'Could not load your achievements')}
-        </Text>
+        <LoadFailure error={list.error} fallback="Could not load your achievements" size="sm" />
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {list.data

@@ -3,11 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { PlayerProfile } from '@shared/protocol';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
-import { failureText, toastFailure } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
 import { chooseAvatar, ownedAvatarsQueryOptions } from '../api/avatars';
 import { profileQueryOptions } from '../api/profile';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 const INITIALS = 'initials';
 
@@ -102,9 +103,7 @@ export function AvatarPicker({ profile }: { profile: PlayerProfile }) {
         </Anchor>
       </Group>
       {owned.isError ? (
-        <Text size="sm" c="red.4">
-          {failureText(owned.error, 'Could not load your avatars')}
-        </Text>
+        <LoadFailure error={owned.error} fallback="Could not load your avatars" size="sm" />
       ) : (
         <Radio.Group
           value={current}

@@ -21,7 +21,7 @@ import { IconLinkButton } from '../../../components/IconLinkButton';
 import { localPath, PATHS, viewsOtherPlayer } from '../../../lib/paths';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { failureText, toastFailure } from '../../../lib/http';
+import { toastFailure } from '../../../lib/http';
 import { PlayerAvatar } from '../../../components/PlayerAvatar';
 import { deleteAccount } from '../api/delete-account';
 import { userQueryKey } from '../../../lib/session/user';
@@ -36,6 +36,7 @@ import { RatingHistoryChart } from './RatingHistoryChart';
 import { RecentGames } from './RecentGames';
 import { SoundSettings } from '../../../domain/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -180,7 +181,7 @@ export function ProfilePage() {
           {viewingOther && user && <SocialActions userId={profileId} />}
 
           {profile.isError ? (
-            <Text c="red.4">{failureText(profile.error, 'Could not load the profile')}</Text>
+            <LoadFailure error={profile.error} fallback="Could not load the profile" />
           ) : (
             <SimpleGrid cols={{ base: 2, sm: 4 }}>
               <Stat label="Rating" value={data ? formatRating(data.rating) : <Skeleton h={28} />} />

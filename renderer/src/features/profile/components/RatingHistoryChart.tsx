@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RatingPoint } from '@shared/protocol';
-import { failureText } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
 import { formatRatingChange } from '../../../domain/rating';
 import { ratingHistoryQueryOptions } from '../api/rating-history';
 import { chartGeometry } from './rating-chart';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 const BOX = { width: 600, height: 180, padX: 14, padY: 14 };
 
@@ -148,9 +148,7 @@ export function RatingHistoryChart({ userId }: { userId: number }) {
         )}
       </Group>
       {history.isError ? (
-        <Text size="sm" c="red.4">
-          {failureText(history.error, 'Could not load the rating history')}
-        </Text>
+        <LoadFailure error={history.error} fallback="Could not load the rating history" size="sm" />
       ) : !history.data ? (
         <Skeleton h={140} />
       ) : points.length === 0 ? (

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { UserGame } from '@shared/protocol';
 import { GameResultRow } from '../../../components/GameResultRow';
 import { SectionCard } from '../../../components/SectionCard';
-import { failureText } from '../../../lib/http';
 import { userGamesQueryOptions } from '../api/games';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 /** One game as the profile's owner saw it: their result, their opponents and the score. */
 function GameRow({ game, ownerId }: { game: UserGame; ownerId: number }) {
@@ -36,9 +36,7 @@ export function RecentGames({ userId }: { userId: number }) {
   return (
     <SectionCard title="Recent games">
       {games.isError ? (
-        <Text size="sm" c="red.4">
-          {failureText(games.error, 'Could not load the games')}
-        </Text>
+        <LoadFailure error={games.error} fallback="Could not load the games" size="sm" />
       ) : !games.data ? (
         <Stack gap="xs">
           <Skeleton h={36} />

@@ -5,7 +5,6 @@ import {
   Card,
   Container,
   Group,
-  PasswordInput,
   Skeleton,
   Stack,
   Text,
@@ -29,10 +28,19 @@ import {
   changeEmail,
   changePassword,
 } from '../api/account';
-import { NewPasswordFields, newPasswordsProblem } from './NewPasswordFields';
+import { CurrentPasswordInput, NewPasswordFields, useNewPassword } from './NewPasswordFields';
+import { LoadFailure } from '../../../components/QueryStatus';
 
-const NO_PASSWORD =
-  'You sign in with Google and have no password yet. To set one, sign out and use "Forgot password?" on the sign-in page with your email.';
+/** A change that needs the account's password; an account without one is told how to set it. */
+function WithPassword({ hasPassword, children }: { hasPassword: boolean; children: React.ReactNode }) {
+  if (hasPassword) return children;
+  return (
+    <Text size="sm" c="dark.1">
+      You sign in with Google and have no password yet. To set one, sign out and use &quot;Forgot
+      password?&quot; on the sign-in page with your email.
+    </Text>
+  );
+}
 
 function Section({
   icon,
@@ -101,7 +109,7 @@ function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
           Add an email address so you can recover your account if you forget your password.
         </Text>
       )}
-      {settings.hasPassword ? (
+      <WithPassword hasPassword={settings.hasPassword}>
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -117,14 +125,11 @@ function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
-            <PasswordInput
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+            <CurrentPasswordInput
               label="Password"
               description="To confirm it is you"
-              autoComplete="current-password"
-              required
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
+              onValue={setPassword}
             />
             {change.isError && (
               <Text size="sm" c="red.4" role="alert">
@@ -138,59 +143,41 @@ function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
             </Group>
           </Stack>
         </form>
-      ) : (
-        <Text size="sm" c="dark.1">
-          {NO_PASSWORD}
-        </Text>
-      )}
+      </WithPassword>
     </Section>
   );
 }
 
 function PasswordSection({ settings }: { settings: AccountSettingsResponse }) {
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [checked, setChecked] = useState(false);
+  const newPassword = useNewPassword();
   const change = useMutation({
     mutationFn: changePassword,
     onSuccess: (answer) => {
       setCurrent('');
-      setPassword('');
-      setRepeat('');
-      setChecked(false);
+      newPassword.clear();
       toast({ title: 'Password changed', description: answer.message, variant: 'success' });
     },
   });
   return (
     <Section icon={<IconKey size={20} aria-hidden />} title="Password">
-      {settings.hasPassword ? (
+      <WithPassword hasPassword={settings.hasPassword}>
         <form
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            setChecked(true);
-            if (!current || newPasswordsProblem(password, repeat)) return;
-            change.mutate({ currentPassword: current, newPassword: password });
+            if (!newPassword.check() || !current) return;
+            change.mutate({ currentPassword: current, newPassword: newPassword.password });
           }}
         >
           <Stack gap="sm">
-            <PasswordInput
-              visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+            <CurrentPasswordInput
               label="Current password"
-              autoComplete="current-password"
-              required
               value={current}
-              onChange={(e) => setCurrent(e.currentTarget.value)}
-              error={checked && !current ? 'Enter your current password' : null}
+              onValue={setCurrent}
+              error={newPassword.fields.checked && !current ? 'Enter your current password' : null}
             />
-            <NewPasswordFields
-              password={password}
-              repeat={repeat}
-              onPassword={setPassword}
-              onRepeat={setRepeat}
-              checked={checked}
-            />
+            <NewPasswordFields {...newPassword.fields} />
             {change.isError && (
               <Text size="sm" c="red.4" role="alert">
                 {failureText(change.error)}
@@ -206,11 +193,7 @@ function PasswordSection({ settings }: { settings: AccountSettingsResponse }) {
             </Group>
           </Stack>
         </form>
-      ) : (
-        <Text size="sm" c="dark.1">
-          {NO_PASSWORD}
-        </Text>
-      )}
+      </WithPassword>
     </Section>
   );
 }
@@ -232,7 +215,7 @@ export function AccountSettingsPage() {
       <Container size="sm" py="md">
         <Stack gap="lg">
           {settings.isError ? (
-            <Text c="red.4">{failureText(settings.error, 'Could not load your account settings')}</Text>
+            <LoadFailure error={settings.error} fallback="Could not load your account settings" />
           ) : settings.data ? (
             <>
               <EmailSection settings={settings.data} />

@@ -2,8 +2,8 @@ import { Anchor, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { PATHS } from '../../../lib/paths';
 
-/** The frame of the signed-out account pages (recovery): the Spar title over one card. */
-export function AuthCard({ heading, children }: { heading: string; children: React.ReactNode }) {
+/** The frame of every signed-out account page: the Spar title over one card, a line below it. */
+export function AuthFrame({ children, footer }: { children: React.ReactNode; footer: React.ReactNode }) {
   return (
     <Container size={440} py="xl">
       <Stack gap="lg">
@@ -13,19 +13,32 @@ export function AuthCard({ heading, children }: { heading: string; children: Rea
           </Anchor>
         </Title>
         <Card withBorder radius="lg" padding="xl" bg="dark.7">
-          <Stack gap="md">
-            <Title order={2} size="h3">
-              {heading}
-            </Title>
-            {children}
-          </Stack>
+          {children}
         </Card>
+        {footer}
+      </Stack>
+    </Container>
+  );
+}
+
+/** A recovery page's frame: its heading in the card, and the way back to sign in below it. */
+export function AuthCard({ heading, children }: { heading: string; children: React.ReactNode }) {
+  return (
+    <AuthFrame
+      footer={
         <Text size="sm" ta="center">
           <Anchor component={Link} to={PATHS.auth}>
             Back to sign in
           </Anchor>
         </Text>
+      }
+    >
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {heading}
+        </Title>
+        {children}
       </Stack>
-    </Container>
+    </AuthFrame>
   );
 }

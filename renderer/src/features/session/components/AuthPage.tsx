@@ -1,15 +1,12 @@
 import {
   Anchor,
   Button,
-  Card,
-  Container,
   Divider,
   PasswordInput,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -21,6 +18,7 @@ import { failureText } from '../../../lib/http';
 import { dismissToast, toast } from '../../../lib/toast';
 import { providersQueryOptions } from '../api/google';
 import { useGoogleSignIn } from '../hooks/useGoogleSignIn';
+import { AuthFrame } from './AuthCard';
 import { login } from '../api/login';
 import { register } from '../api/register';
 import { useSession } from '../../../lib/session/useSession';
@@ -119,87 +117,8 @@ export function AuthPage() {
   if (user) return <Navigate to={user.markedForDelete ? PATHS.deleteAccount : returnTo} replace />;
 
   return (
-    <Container size={440} py="xl">
-      <Stack gap="lg">
-        <Title order={1} ta="center" c="spar.5" style={{ letterSpacing: '0.08em' }}>
-          <Anchor component={Link} to={PATHS.home} inherit c="spar.5" underline="never">
-            Spar
-          </Anchor>
-        </Title>
-        <Card withBorder radius="lg" padding="xl" bg="dark.7">
-          <form onSubmit={submit}>
-            <Stack gap="md">
-              <SegmentedControl
-                fullWidth
-                value={mode}
-                onChange={(value) => {
-                  setMode(value as Mode);
-                  setPasswordError(null);
-                }}
-                data={[
-                  { label: 'Sign in', value: 'signin' },
-                  { label: 'Create account', value: 'register' },
-                ]}
-              />
-              <TextInput
-                label="Username"
-                description={
-                  mode === 'signin' ? 'Or the email of your account' : '3–20 letters, digits or underscores'
-                }
-                autoComplete="username"
-                required
-                value={username}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-              />
-              {mode === 'register' && (
-                <TextInput
-                  label="Email"
-                  description="Optional: lets you recover your account"
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                />
-              )}
-              <PasswordInput
-                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
-                label="Password"
-                description={mode === 'register' ? 'At least 8 characters' : undefined}
-                autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-                required
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.currentTarget.value);
-                  if (passwordError) setPasswordError(newPasswordProblem(e.currentTarget.value));
-                }}
-                error={mode === 'register' ? passwordError : null}
-              />
-              {mode === 'signin' && (
-                <Anchor component={Link} to={PATHS.forgotPassword} size="sm" ta="right" mt={-8}>
-                  Forgot password?
-                </Anchor>
-              )}
-              <Button type="submit" loading={account.isPending} color="spar" c="dark.9" size="md">
-                {mode === 'signin' ? 'Sign in' : 'Create account'}
-              </Button>
-            </Stack>
-          </form>
-          {providers.data?.google && (
-            <>
-              <Divider label="or" my="lg" />
-              <Button
-                fullWidth
-                variant="default"
-                size="md"
-                loading={google.starting}
-                leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
-                onClick={() => void google.begin()}
-              >
-                Continue with Google
-              </Button>
-            </>
-          )}
-        </Card>
+    <AuthFrame
+      footer={
         <Text size="xs" c="dark.2" ta="center">
           By continuing you accept the{' '}
           <Anchor component={Link} to={PATHS.termsOfService} size="xs">
@@ -211,7 +130,80 @@ export function AuthPage() {
           </Anchor>
           .
         </Text>
-      </Stack>
-    </Container>
+      }
+    >
+      <form onSubmit={submit}>
+        <Stack gap="md">
+          <SegmentedControl
+            fullWidth
+            value={mode}
+            onChange={(value) => {
+              setMode(value as Mode);
+              setPasswordError(null);
+            }}
+            data={[
+              { label: 'Sign in', value: 'signin' },
+              { label: 'Create account', value: 'register' },
+            ]}
+          />
+          <TextInput
+            label="Username"
+            description={
+              mode === 'signin' ? 'Or the email of your account' : '3–20 letters, digits or underscores'
+            }
+            autoComplete="username"
+            required
+            value={username}
+            onChange={(e) => setUsername(e.currentTarget.value)}
+          />
+          {mode === 'register' && (
+            <TextInput
+              label="Email"
+              description="Optional: lets you recover your account"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+          )}
+          <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
+            label="Password"
+            description={mode === 'register' ? 'At least 8 characters' : undefined}
+            autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              if (passwordError) setPasswordError(newPasswordProblem(e.currentTarget.value));
+            }}
+            error={mode === 'register' ? passwordError : null}
+          />
+          {mode === 'signin' && (
+            <Anchor component={Link} to={PATHS.forgotPassword} size="sm" ta="right" mt={-8}>
+              Forgot password?
+            </Anchor>
+          )}
+          <Button type="submit" loading={account.isPending} color="spar" c="dark.9" size="md">
+            {mode === 'signin' ? 'Sign in' : 'Create account'}
+          </Button>
+        </Stack>
+      </form>
+      {providers.data?.google && (
+        <>
+          <Divider label="or" my="lg" />
+          <Button
+            fullWidth
+            variant="default"
+            size="md"
+            loading={google.starting}
+            leftSection={<IconBrandGoogleFilled size={18} aria-hidden />}
+            onClick={() => void google.begin()}
+          >
+            Continue with Google
+          </Button>
+        </>
+      )}
+    </AuthFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { endSession, failureText } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
@@ -9,7 +8,7 @@ import { userQueryKey } from '../../../lib/session/user';
 import { toast } from '../../../lib/toast';
 import { resetPassword } from '../api/account';
 import { AuthCard } from './AuthCard';
-import { NewPasswordFields, newPasswordsProblem } from './NewPasswordFields';
+import { NewPasswordFields, useNewPassword } from './NewPasswordFields';
 
 /**
  * /reset-password?token=…: the page a reset mail links to. A new password signs the account out
@@ -18,9 +17,7 @@ import { NewPasswordFields, newPasswordsProblem } from './NewPasswordFields';
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [checked, setChecked] = useState(false);
+  const newPassword = useNewPassword();
   const client = useQueryClient();
   const navigate = useNavigate();
   const reset = useMutation({
@@ -49,20 +46,12 @@ export function ResetPasswordPage() {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          setChecked(true);
-          if (newPasswordsProblem(password, repeat)) return;
-          reset.mutate({ token, password });
+          if (newPassword.check()) reset.mutate({ token, password: newPassword.password });
         }}
         noValidate
       >
         <Stack gap="md">
-          <NewPasswordFields
-            password={password}
-            repeat={repeat}
-            onPassword={setPassword}
-            onRepeat={setRepeat}
-            checked={checked}
-          />
+          <NewPasswordFields {...newPassword.fields} />
           {reset.isError && (
             <Alert
               color="red"

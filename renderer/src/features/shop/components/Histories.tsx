@@ -1,11 +1,11 @@
-import { Avatar, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { SectionCard } from '../../../components/SectionCard';
 import { CurrencyIcon } from '../../../components/Currency';
 import { formatMoney } from '../../../components/currency-format';
-import { failureText } from '../../../lib/http';
 import { purchasesQueryOptions } from '../api/purchases';
 import { transactionsQueryOptions } from '../api/transactions';
+import { LoadFailure, LoadMoreButton } from '../../../components/QueryStatus';
 
 const dateTime = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,9 +25,7 @@ export function PurchaseHistory() {
       {purchases.isPending ? (
         <Waiting />
       ) : purchases.isError ? (
-        <Text size="sm" c="red.4">
-          {failureText(purchases.error, 'Could not load your purchases')}
-        </Text>
+        <LoadFailure error={purchases.error} fallback="Could not load your purchases" size="sm" />
       ) : purchases.data.length === 0 ? (
         <Text size="sm" c="dark.1">
           No purchases yet.
@@ -82,9 +80,7 @@ export function TransactionHistory() {
       {ledger.isPending ? (
         <Waiting />
       ) : ledger.isError ? (
-        <Text size="sm" c="red.4">
-          {failureText(ledger.error, 'Could not load your transactions')}
-        </Text>
+        <LoadFailure error={ledger.error} fallback="Could not load your transactions" size="sm" />
       ) : rows.length === 0 ? (
         <Text size="sm" c="dark.1">
           No transactions yet.
@@ -115,17 +111,7 @@ export function TransactionHistory() {
               </Stack>
             </Group>
           ))}
-          {ledger.hasNextPage && (
-            <Button
-              variant="default"
-              size="xs"
-              mt="xs"
-              loading={ledger.isFetchingNextPage}
-              onClick={() => void ledger.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          )}
+          <LoadMoreButton pages={ledger} label="Load more" />
         </Stack>
       )}
     </SectionCard>

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrencyType, ShopItem } from '@shared/protocol';
 import { ROUTES } from '@shared/protocol/routes.generated';
 import { afterMoneyMove } from '../../../domain/currency';
-import { currencyName } from '../../../components/currency-format';
-import { isApiError, toastFailure } from '../../../lib/http';
+import { isApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { purchaseItem } from '../api/purchase-item';
+import { toastPurchaseFailure } from '../purchase-failure';
 import { ConfirmPurchase } from './PurchaseSummary';
 
 /** An item bought from a balance: it has a price in coins or gems. */
@@ -29,17 +29,13 @@ export function PurchaseDialog({ item, onClose }: { item: PricedItem | null; onC
       toast({ title: 'Purchase Successful', description: `${target.name} is yours.`, variant: 'success' });
       onClose();
     },
-    onError: (error, target) => {
-      if (isApiError(error, ROUTES.currency.purchase, 'insufficient_funds')) {
-        toast({
-          title: 'Insufficient Funds',
-          description: `You don't have enough ${currencyName(target.currencyType)} to purchase this item.`,
-          variant: 'destructive',
-        });
-        // Our balance was out of date: show the real one.
-        afterMoneyMove(client);
-      } else toastFailure('Error', error, 'Failed to purchase item');
-    },
+    onError: (error, target) =>
+      toastPurchaseFailure(client, error, {
+        short: isApiError(error, ROUTES.currency.purchase, 'insufficient_funds'),
+        currencyType: target.currencyType,
+        thing: 'item',
+        fallback: 'Failed to purchase item',
+      }),
   });
 
   return (

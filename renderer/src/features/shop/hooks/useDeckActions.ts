@@ -3,13 +3,13 @@ import { useState } from 'react';
 import type { Deck } from '@shared/protocol';
 import { ROUTES } from '@shared/protocol/routes.generated';
 import { afterMoneyMove } from '../../../domain/currency';
-import { currencyName } from '../../../components/currency-format';
 import { afterDeckChange } from '../../../domain/decks';
-import { ApiError, isApiError } from '../../../lib/http';
+import { isApiError } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import { acquireDeck, removeDeck, setDefaultDeck } from '../api/decks';
 import type { DeckAction } from '../components/decks/DeckItem';
 import { isPricedDeck } from '../components/decks/filters';
+import { toastPurchaseFailure } from '../purchase-failure';
 
 /**
  * Acquire, set default and remove, with the deck screen's notices. A priced deck goes through the
@@ -32,25 +32,13 @@ export function useDeckActions() {
         variant: 'success',
       });
     },
-    onError: (error, deck) => {
-      if (isApiError(error, ROUTES.decks.acquire, 'insufficient_funds')) {
-        toast({
-          title: 'Insufficient Funds',
-          description: `You don't have enough ${currencyName(deck.currencyType)} to purchase this deck.`,
-          variant: 'destructive',
-        });
-        // Our balance was out of date: show the real one.
-        afterMoneyMove(client);
-      } else {
-        // The server's own message when it sent one; a bare status or a network failure says less.
-        const told = error instanceof ApiError && error.body !== null;
-        toast({
-          title: 'Error',
-          description: told ? error.message : 'Failed to acquire deck',
-          variant: 'destructive',
-        });
-      }
-    },
+    onError: (error, deck) =>
+      toastPurchaseFailure(client, error, {
+        short: isApiError(error, ROUTES.decks.acquire, 'insufficient_funds'),
+        currencyType: deck.currencyType,
+        thing: 'deck',
+        fallback: 'Failed to acquire deck',
+      }),
   });
 
   const setDefault = useMutation({

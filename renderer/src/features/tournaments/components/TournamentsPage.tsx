@@ -4,11 +4,11 @@ import { useSearchParams } from 'react-router';
 import { NoticeCard } from '../../../components/SectionCard';
 import { PageHeader } from '../../../components/PageHeader';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { failureText } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { tournamentListQueryOptions, type TournamentList } from '../api/tournaments';
 import { TournamentCard } from './TournamentCard';
+import { LoadFailure } from '../../../components/QueryStatus';
 
 const TABS: { value: TournamentList; label: string; empty: string }[] = [
   {
@@ -56,9 +56,7 @@ export function TournamentsPage() {
             onChange={(value) => setParams({ tab: value }, { replace: true })}
           />
           {list.isError ? (
-            <Text c="red.4" role="alert">
-              {failureText(list.error, 'Could not load the tournaments')}
-            </Text>
+            <LoadFailure error={list.error} fallback="Could not load the tournaments" />
           ) : !list.data ? (
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {[0, 1, 2].map((i) => (

@@ -1,6 +1,7 @@
 import { atom, useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useLatestPath } from '../../../lib/latest-path';
 import { PATHS } from '../../../lib/paths';
 import { socket } from '../../../lib/realtime';
 import { toast } from '../../../lib/toast';
@@ -24,10 +25,7 @@ export function useTournamentEvents(userId: number | null) {
   const setNext = useSetAtom(nextTournamentGameAtom);
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const where = useRef(pathname);
-  useEffect(() => {
-    where.current = pathname;
-  }, [pathname]);
+  const where = useLatestPath();
 
   // The game's own table is where the notice leads: there it has done its work.
   useEffect(() => {
@@ -53,7 +51,7 @@ export function useTournamentEvents(userId: number | null) {
       ),
     ];
     return () => off.forEach((stop) => stop());
-  }, [userId, navigate, setNext]);
+  }, [userId, navigate, setNext, where]);
 
   // Signed out: nothing waits for this device any more.
   useEffect(() => {
