@@ -18,6 +18,7 @@ export * from './chat';
 export * from './emotes';
 export * from './sound';
 export * from './delta';
+export * from './seats';
 export * from './compact';
 export * from './apply';
 export * from './rating-history';

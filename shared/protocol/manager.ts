@@ -5,7 +5,12 @@
 import { z } from 'zod';
 import { beforeSchema, limitSchema } from './common';
 import { defineEndpoint } from './endpoint';
-import { balanceSchema, currencyTypeSchema, dailyRewardSchema, shopItemKindSchema } from './currency';
+import {
+  balanceSchema,
+  currencyTypeSchema,
+  dailyRewardSchema,
+  shopItemSchema,
+} from './currency';
 
 const MAX_AMOUNT = 1_000_000_000;
 const whole = (field: string) =>
@@ -132,20 +137,9 @@ export const updateShopItemBodySchema = z
   .partial();
 export type UpdateShopItemBody = z.infer<typeof updateShopItemBodySchema>;
 
-export const managerShopItemSchema = z.object({
-  id: z.number().int(),
+/** A shop item as staff see it: what players see, less their ownership, plus its sku, place and state. */
+export const managerShopItemSchema = shopItemSchema.omit({ owned: true }).extend({
   sku: z.string(),
-  kind: shopItemKindSchema,
-  name: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
-  price: z.number().int().nonnegative().nullable(),
-  currencyType: currencyTypeSchema.nullable(),
-  moneyPrice: z.number().int().positive().nullable(),
-  moneyCurrency: z.string().nullable(),
-  grantAmount: z.number().int().positive().nullable(),
-  grantCurrencyType: currencyTypeSchema.nullable(),
-  assetUrl: z.string().nullable(),
   sortOrder: z.number().int(),
   isActive: z.boolean(),
 });

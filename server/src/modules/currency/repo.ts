@@ -43,14 +43,23 @@ export async function ownedItemIds(db: Db, userId: number): Promise<Set<number>>
   return new Set(rows.map((row) => row.shop_item_id));
 }
 
-export async function hasPurchase(db: Db, userId: number, shopItemId: number): Promise<boolean> {
-  const row = await db
+/**
+ * Whether the user holds a purchase of the shop item: any, for "already owned" (it is never sold
+ * twice), or with `inForce` only one staff have not deactivated, for using the item.
+ */
+export async function hasPurchase(
+  db: Db,
+  userId: number,
+  shopItemId: number,
+  inForce = false,
+): Promise<boolean> {
+  let query = db
     .selectFrom('purchases')
     .select('id')
     .where('user_id', '=', userId)
-    .where('shop_item_id', '=', shopItemId)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('shop_item_id', '=', shopItemId);
+  if (inForce) query = query.where('is_active', '=', 1);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /**

@@ -12,18 +12,6 @@ export function findShopItemImage(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** Whether the user holds an active purchase of the shop item. */
-export async function ownsItem(db: Db, userId: number, shopItemId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('purchases')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('shop_item_id', '=', shopItemId)
-    .where('is_active', '=', 1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function setAvatarItem(db: Db, userId: number, avatarItemId: number | null): Promise<void> {
   await db.updateTable('users').set({ avatar_item_id: avatarItemId }).where('id', '=', userId).execute();
 }

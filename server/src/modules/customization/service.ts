@@ -7,6 +7,7 @@ import type {
 } from '@shared/protocol';
 import type { Db } from '../../db';
 import { DomainError } from '../../errors';
+import { hasPurchase } from '../currency/repo';
 import {
   avatarItemOf,
   avatarUrlsOf,
@@ -14,7 +15,6 @@ import {
   findShopItemImage,
   hasPremiumGoods,
   ownedSoundPacks,
-  ownsItem,
   setAvatarItem,
   setSoundPackItem,
   soundPackItemOf,
@@ -78,7 +78,7 @@ export class CustomizationService {
     }
     const item = await findShopItemImage(db, avatarId);
     if (!item || item.kind !== 'avatar') throw avatarNotFound();
-    if (!(await ownsItem(db, userId, item.id)))
+    if (!(await hasPurchase(db, userId, item.id, true)))
       throw new DomainError(
         'forbidden',
         'You do not own this avatar: buy it in the shop first',
@@ -119,7 +119,7 @@ export class CustomizationService {
       const item = await findShopItem(db, itemId);
       if (!item || item.kind !== 'sound_pack')
         throw new DomainError('not_found', 'Sound pack not found', 'sound_pack_not_found');
-      if (!(await ownsItem(db, userId, item.id)))
+      if (!(await hasPurchase(db, userId, item.id, true)))
         throw new DomainError(
           'forbidden',
           `Cannot activate sound ${item.name} as it has not been purchased`,

@@ -1,3 +1,4 @@
+import { VisuallyHidden } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useSetAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -215,9 +216,9 @@ export function GameTable({
       )}
 
       {/* Each announcement is a new line of the log, so it is read once, even when its words repeat. */}
-      <div className={classes.srOnly} aria-live="polite" role="log" data-testid="announcer">
+      <VisuallyHidden aria-live="polite" role="log" data-testid="announcer">
         {announcement && <p key={announcement.id}>{announcement.text}</p>}
-      </div>
+      </VisuallyHidden>
 
       <ResignDialog
         opened={dialog === 'resign'}

@@ -17,6 +17,7 @@ import {
   type GameState,
 } from '@shared/game';
 import { diffView } from '@shared/protocol/delta';
+import { seatsView } from '@shared/protocol/seats';
 import type { ErrorCode, GameEventMessage, GameView, ServerMessageOf } from '@shared/protocol/server';
 
 /** What a local game says to its player: the server's own game messages. */
@@ -184,16 +185,8 @@ export class LocalGame {
       status: active ? 'active' : 'finished',
       targetScore: state.targetScore,
       seq: this.seq,
-      players: this.seats.map((player) => ({
-        seat: player.seat,
-        userId: player.userId,
-        username: player.username,
-        avatarUrl: player.avatarUrl,
-        score: state.scores[player.seat]!,
-        cardsInHand: state.hands[player.seat]!.length,
-        connected: true,
-        isBot: player.botLevel !== null,
-      })),
+      // Everyone at a table on this device is always connected.
+      players: seatsView(this.seats, state, () => true),
       you: { seat: this.humanSeat },
       hand: state.hands[this.humanSeat]!.slice(),
       dealer: state.dealer,

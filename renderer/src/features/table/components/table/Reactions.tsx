@@ -8,6 +8,7 @@ import {
   Switch,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconMoodSmile } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -98,9 +99,9 @@ export function TableReactions({
           <Bubble key={shown.id} shown={shown} game={game} layout={layout} bottomSeat={bottomSeat} />
         ))}
       </div>
-      <div role="log" aria-live="polite" className={classes.srOnly}>
+      <VisuallyHidden role="log" aria-live="polite">
         {latest && <p key={latest.id}>{emoteAnnouncement(nameOf(latest.seat), latest.emote)}</p>}
-      </div>
+      </VisuallyHidden>
       <div
         className={classes.button}
         style={{ left: me.x + me.w - BUTTON_PX - 4, top: me.y + (me.h - BUTTON_PX) / 2 }}
