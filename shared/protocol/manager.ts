@@ -5,12 +5,7 @@
 import { z } from 'zod';
 import { beforeSchema, limitSchema } from './common';
 import { defineEndpoint } from './endpoint';
-import {
-  balanceSchema,
-  currencyTypeSchema,
-  dailyRewardSchema,
-  shopItemSchema,
-} from './currency';
+import { balanceSchema, currencyTypeSchema, dailyRewardSchema, shopItemSchema } from './currency';
 
 const MAX_AMOUNT = 1_000_000_000;
 const whole = (field: string) =>
