@@ -9,17 +9,30 @@ import { useSession } from '../lib/session/useSession';
  * on one of them lands where the player chose to go. Nothing shows while a stored session is
  * still being checked: a signed-in player opening a page is not asked to sign in.
  */
-export function SignInPrompt({ reason, returnTo }: { reason: string; returnTo: string }) {
+export function SignInPrompt({
+  header,
+  reason,
+  returnTo,
+}: {
+  /** The page's own header, shown above the prompt (and while the session is checked). */
+  header?: React.ReactNode;
+  reason: string;
+  returnTo: string;
+}) {
   const { loading } = useSession();
-  if (loading) return null;
   return (
-    <Container size="sm" py="xl">
-      <Stack align="center" ta="center">
-        <Text c="dark.1">{reason}</Text>
-        <Button component={Link} to={PATHS.signIn(returnTo)} color="spar" c="dark.9">
-          Sign in
-        </Button>
-      </Stack>
-    </Container>
+    <>
+      {header}
+      {!loading && (
+        <Container size="sm" py="xl">
+          <Stack align="center" ta="center">
+            <Text c="dark.1">{reason}</Text>
+            <Button component={Link} to={PATHS.signIn(returnTo)} color="spar" c="dark.9">
+              Sign in
+            </Button>
+          </Stack>
+        </Container>
+      )}
+    </>
   );
 }

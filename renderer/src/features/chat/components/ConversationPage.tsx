@@ -1,12 +1,10 @@
 import {
   ActionIcon,
   Alert,
-  Avatar,
   Box,
   Button,
   Center,
   Group,
-  Indicator,
   Loader,
   Stack,
   Text,
@@ -30,12 +28,14 @@ import { SignInPrompt } from '../../../components/SignInPrompt';
 import { headerTopPadding } from '../../../components/PageHeader';
 import { ApiError } from '../../../lib/http';
 import { usePageName } from '../../../lib/document-title';
-import { initials } from '../../../lib/initials';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { useChallengeFriend } from '../../../domain/private-games';
 import { useConversation, type PendingMessage } from '../hooks/useConversation';
 import { useFriendPresence } from '../hooks/useFriendPresence';
+import { friendsQueryOptions } from '../../../domain/friends';
+import { FriendAvatar } from '../../../components/FriendAvatar';
+import { useQuery } from '@tanstack/react-query';
 
 /** Scrolled this close to the top, older messages load. */
 const LOAD_MORE_PX = 48;
@@ -185,6 +185,14 @@ function Header({
 }) {
   const challenge = useChallengeFriend();
   const returnTo = PATHS.conversation(friendId);
+  // The friends list has the friend's avatar; the cached one (the way here leads through it) will
+  // do, an avatar changes seldom.
+  const avatarUrl =
+    useQuery({
+      ...friendsQueryOptions(),
+      staleTime: 5 * 60_000,
+      select: (list) => list.friends.find((f) => f.friendId === friendId)?.profile.avatarUrl ?? null,
+    }).data ?? null;
   return (
     <Box
       component="header"
@@ -206,18 +214,7 @@ function Header({
             to={PATHS.playerProfile(friendId, returnTo)}
             style={{ display: 'flex', alignItems: 'center', gap: 10, minWidth: 0 }}
           >
-            <Indicator
-              color={online ? 'green' : 'gray'}
-              size={11}
-              offset={4}
-              position="bottom-end"
-              withBorder
-              disabled={online === null}
-            >
-              <Avatar radius="xl" color="spar" variant="filled">
-                {initials(username ?? '')}
-              </Avatar>
-            </Indicator>
+            <FriendAvatar username={username ?? ''} avatarUrl={avatarUrl} online={online ?? undefined} />
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text fw={700} truncate data-testid="chat-friend-name">
                 {username ?? ' '}

@@ -9,7 +9,7 @@ import { searchUsers } from '../../../domain/friends';
 import { toastFailure } from '../../../lib/http';
 import { PATHS } from '../../../lib/paths';
 import { toast } from '../../../lib/toast';
-import { FriendAvatar } from './FriendAvatar';
+import { FriendAvatar } from '../../../components/FriendAvatar';
 
 /** Search state as the product names it: idle, searching, success, error. */
 type SearchState = 'idle' | 'searching' | 'success' | 'error';

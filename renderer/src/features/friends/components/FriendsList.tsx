@@ -27,7 +27,7 @@ import type { Friendship } from '@shared/protocol';
 import { useFriendActions } from '../../../domain/friend-actions';
 import { IconLinkButton } from '../../../components/IconLinkButton';
 import { PATHS } from '../../../lib/paths';
-import { FriendAvatar } from './FriendAvatar';
+import { FriendAvatar } from '../../../components/FriendAvatar';
 
 export type FriendFilter = 'all' | 'online' | 'offline' | 'blocked';
 

@@ -19,10 +19,11 @@ export function FriendsPage() {
 
   if (!user) {
     return (
-      <>
-        <PageHeader title="Friends" />
-        <SignInPrompt reason="Sign in to see your friends and find players." returnTo={PATHS.messages} />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Friends" />}
+        reason="Sign in to see your friends and find players."
+        returnTo={PATHS.messages}
+      />
     );
   }
   const data = query.data;

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { Friendship } from '@shared/protocol';
 import { useFriendActions } from '../../../domain/friend-actions';
-import { FriendAvatar } from './FriendAvatar';
+import { FriendAvatar } from '../../../components/FriendAvatar';
 
 /** One request: the other player, what the request is (`note`), and its buttons on the right. */
 function RequestRow({

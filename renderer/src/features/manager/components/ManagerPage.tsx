@@ -67,13 +67,11 @@ export function ManagerPage() {
     );
   if (!user)
     return (
-      <>
-        <PageHeader title="Staff Area" />
-        <SignInPrompt
-          reason="Sign in with a staff account to open the staff area."
-          returnTo={PATHS.manager}
-        />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Staff Area" />}
+        reason="Sign in with a staff account to open the staff area."
+        returnTo={PATHS.manager}
+      />
     );
   if (!isStaffRole(user.role)) return <NotAllowed />;
   return <StaffArea />;

@@ -37,6 +37,7 @@ import { RecentGames } from './RecentGames';
 import { SoundSettings } from '../../../domain/SoundSettings';
 import { SocialActions, VisibilitySetting } from './SocialActions';
 import { LoadFailure } from '../../../components/QueryStatus';
+import { EmailStatus } from '../../../components/EmailStatus';
 
 function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -111,10 +112,11 @@ export function ProfilePage() {
   if (!user && !loading) {
     // No redirect: signing out from this page must land on home, not bounce to /auth.
     return (
-      <>
-        <PageHeader title="My Profile" size="sm" />
-        <SignInPrompt reason="Sign in to see your profile, rating and record." returnTo={PATHS.profile} />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="My Profile" size="sm" />}
+        reason="Sign in to see your profile, rating and record."
+        returnTo={PATHS.profile}
+      />
     );
   }
   const returnTo = localPath(params.get('returnTo'));
@@ -160,14 +162,7 @@ export function ProfilePage() {
               )}
               {!viewingOther && user && (
                 <Group gap="xs">
-                  <Text size="sm" c="dark.1">
-                    {user.email ?? 'No email address'}
-                  </Text>
-                  {user.email && (
-                    <Badge size="sm" color={user.isVerified ? 'teal' : 'yellow'} variant="light">
-                      {user.isVerified ? 'Verified' : 'Not verified'}
-                    </Badge>
-                  )}
+                  <EmailStatus email={user.email} verified={user.isVerified} />
                   {user.role !== 'user' && (
                     <Badge size="sm" color="grape" variant="light">
                       {user.role}

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Container,
@@ -30,6 +29,7 @@ import {
 } from '../api/account';
 import { CurrentPasswordInput, NewPasswordFields, useNewPassword } from './NewPasswordFields';
 import { LoadFailure } from '../../../components/QueryStatus';
+import { EmailStatus } from '../../../components/EmailStatus';
 
 /** A change that needs the account's password; an account without one is told how to set it. */
 function WithPassword({ hasPassword, children }: { hasPassword: boolean; children: React.ReactNode }) {
@@ -66,6 +66,56 @@ function Section({
   );
 }
 
+/**
+ * A settings form: its fields, the server's refusal under them, then the submit button. With
+ * `ownChecks` the form checks its fields itself (each field's error says what is wrong) instead of
+ * the browser.
+ */
+function SettingsForm({
+  change,
+  submit,
+  note,
+  ownChecks = false,
+  onSubmit,
+  children,
+}: {
+  change: { isError: boolean; error: unknown; isPending: boolean };
+  submit: string;
+  note?: string;
+  ownChecks?: boolean;
+  onSubmit(): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      noValidate={ownChecks}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack gap="sm">
+        {children}
+        {change.isError && (
+          <Text size="sm" c="red.4" role="alert">
+            {failureText(change.error)}
+          </Text>
+        )}
+        {note && (
+          <Text size="xs" c="dark.2">
+            {note}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button type="submit" loading={change.isPending} color="spar" c="dark.9">
+            {submit}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -86,14 +136,7 @@ function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
   return (
     <Section icon={<IconMail size={20} aria-hidden />} title="Email">
       <Group gap="xs">
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          {settings.email ?? 'No email address'}
-        </Text>
-        {settings.email && (
-          <Badge size="sm" color={settings.isVerified ? 'teal' : 'yellow'} variant="light">
-            {settings.isVerified ? 'Verified' : 'Not verified'}
-          </Badge>
-        )}
+        <EmailStatus email={settings.email} verified={settings.isVerified} prominent />
       </Group>
       {settings.pendingEmail && (
         <Alert color="blue" variant="light" icon={<IconMailForward size={20} aria-hidden />}>
@@ -110,39 +153,26 @@ function EmailSection({ settings }: { settings: AccountSettingsResponse }) {
         </Text>
       )}
       <WithPassword hasPassword={settings.hasPassword}>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            change.mutate({ email: email.trim(), password });
-          }}
+        <SettingsForm
+          change={change}
+          submit={settings.email ? 'Change email' : 'Add email'}
+          onSubmit={() => change.mutate({ email: email.trim(), password })}
         >
-          <Stack gap="sm">
-            <TextInput
-              label={settings.email ? 'New email' : 'Email'}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-            />
-            <CurrentPasswordInput
-              label="Password"
-              description="To confirm it is you"
-              value={password}
-              onValue={setPassword}
-            />
-            {change.isError && (
-              <Text size="sm" c="red.4" role="alert">
-                {failureText(change.error)}
-              </Text>
-            )}
-            <Group justify="flex-end">
-              <Button type="submit" loading={change.isPending} color="spar" c="dark.9">
-                {settings.email ? 'Change email' : 'Add email'}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          <TextInput
+            label={settings.email ? 'New email' : 'Email'}
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
+          <CurrentPasswordInput
+            label="Password"
+            description="To confirm it is you"
+            value={password}
+            onValue={setPassword}
+          />
+        </SettingsForm>
       </WithPassword>
     </Section>
   );
@@ -162,37 +192,24 @@ function PasswordSection({ settings }: { settings: AccountSettingsResponse }) {
   return (
     <Section icon={<IconKey size={20} aria-hidden />} title="Password">
       <WithPassword hasPassword={settings.hasPassword}>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!newPassword.check() || !current) return;
-            change.mutate({ currentPassword: current, newPassword: newPassword.password });
+        <SettingsForm
+          change={change}
+          submit="Change password"
+          ownChecks
+          note="Changing it signs you out on your other devices."
+          onSubmit={() => {
+            if (newPassword.check() && current)
+              change.mutate({ currentPassword: current, newPassword: newPassword.password });
           }}
         >
-          <Stack gap="sm">
-            <CurrentPasswordInput
-              label="Current password"
-              value={current}
-              onValue={setCurrent}
-              error={newPassword.fields.checked && !current ? 'Enter your current password' : null}
-            />
-            <NewPasswordFields {...newPassword.fields} />
-            {change.isError && (
-              <Text size="sm" c="red.4" role="alert">
-                {failureText(change.error)}
-              </Text>
-            )}
-            <Text size="xs" c="dark.2">
-              Changing it signs you out on your other devices.
-            </Text>
-            <Group justify="flex-end">
-              <Button type="submit" loading={change.isPending} color="spar" c="dark.9">
-                Change password
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+          <CurrentPasswordInput
+            label="Current password"
+            value={current}
+            onValue={setCurrent}
+            error={newPassword.fields.checked && !current ? 'Enter your current password' : null}
+          />
+          <NewPasswordFields {...newPassword.fields} />
+        </SettingsForm>
       </WithPassword>
     </Section>
   );
@@ -204,10 +221,11 @@ export function AccountSettingsPage() {
   const settings = useQuery({ ...accountSettingsQueryOptions, enabled: !!user });
   if (!user && !loading)
     return (
-      <>
-        <PageHeader title="Account Settings" backTo={PATHS.profile} size="sm" />
-        <SignInPrompt reason="Sign in to change your email or password." returnTo={PATHS.settings} />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Account Settings" backTo={PATHS.profile} size="sm" />}
+        reason="Sign in to change your email or password."
+        returnTo={PATHS.settings}
+      />
     );
   return (
     <>

@@ -173,13 +173,11 @@ export function ShopPage() {
   const { user } = useSession();
   if (!user) {
     return (
-      <>
-        <PageHeader title="Shop" size="sm" />
-        <SignInPrompt
-          reason="Sign in to see your coins and gems and spend them in the shop."
-          returnTo={PATHS.shop}
-        />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Shop" size="sm" />}
+        reason="Sign in to see your coins and gems and spend them in the shop."
+        returnTo={PATHS.shop}
+      />
     );
   }
   return (

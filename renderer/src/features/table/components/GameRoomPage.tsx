@@ -4,7 +4,7 @@ import { useDefaultDeckFolder } from '../../../domain/decks';
 import { PATHS } from '../../../lib/paths';
 import { useQueueActions } from '../../../domain/queue';
 import { UnavailableNotice } from './UnavailableNotice';
-import { pacedTableProps } from '../hooks/roomState';
+import { playedTableProps } from '../hooks/roomState';
 import { useGameRoom } from '../hooks/useGameRoom';
 import { useSocketEmotes } from '../hooks/useTableEmotes';
 import { useRematch } from '../hooks/useRematch';
@@ -55,13 +55,10 @@ function GameRoom({ gameId }: { gameId: string }) {
   return (
     <GameTable
       game={room.game}
-      {...pacedTableProps(room)}
-      over={room.over}
+      {...playedTableProps(room)}
       deck={deck}
       heldCard={room.held}
       emotes={emotes}
-      onPlay={room.play}
-      onResign={room.resign}
       onPlayAgain={() => {
         // The same practice (bots, level, seats) at once: a rematch with nobody else to ask.
         if (mode === 'practice') return rematch.accept();

@@ -8,7 +8,7 @@ import { defaultFolderOf, myDecksQueryOptions } from '../../../domain/decks';
 import { PATHS } from '../../../lib/paths';
 import { useSession } from '../../../lib/session/useSession';
 import { toast } from '../../../lib/toast';
-import { pacedTableProps } from '../hooks/roomState';
+import { playedTableProps } from '../hooks/roomState';
 import { useLocalGameRoom, type LocalGameFailure } from '../hooks/useLocalGameRoom';
 import { useLocalEmotes } from '../hooks/useTableEmotes';
 import { GameTable } from './GameTable';
@@ -129,14 +129,11 @@ function LocalTable({
   return (
     <GameTable
       game={room.game}
-      {...pacedTableProps(room)}
-      over={room.over}
+      {...playedTableProps(room)}
       deck={deck}
       offline
       emotes={emotes}
       guest={guest}
-      onPlay={room.play}
-      onResign={room.resign}
       onPlayAgain={room.playAgain}
     />
   );

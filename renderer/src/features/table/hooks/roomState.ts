@@ -56,3 +56,15 @@ export function pacedTableProps(
     announcement: room.announcement,
   };
 }
+
+/**
+ * A table a player plays at, from a room: the paced props, the game's end, and the play and
+ * resign actions. The live game and the device's practice pass the same; the watch page only the
+ * paced ones.
+ */
+export function playedTableProps(
+  room: Parameters<typeof pacedTableProps>[0] &
+    Pick<GameRoomState, 'over'> & { play(card: Card): void; resign(): void },
+) {
+  return { ...pacedTableProps(room), over: room.over, onPlay: room.play, onResign: room.resign };
+}

@@ -33,10 +33,11 @@ export function TournamentsPage() {
 
   if (!user)
     return (
-      <>
-        <PageHeader title="Arena Tournaments" backTo={PATHS.games} />
-        <SignInPrompt reason="Sign in to join arena tournaments." returnTo={PATHS.tournaments} />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Arena Tournaments" backTo={PATHS.games} />}
+        reason="Sign in to join arena tournaments."
+        returnTo={PATHS.tournaments}
+      />
     );
 
   return (

@@ -79,7 +79,11 @@ function Actions({
   grow,
   compact,
 }: DeckItemProps & { grow: boolean; compact: boolean }) {
-  const locked = disabled || busy !== null;
+  // The running action spins; while one runs, every other button of the page waits.
+  const state = (action: DeckAction) => ({
+    loading: busy === action,
+    disabled: (disabled || busy !== null) && busy !== action,
+  });
   if (!deck.owned) {
     const priced = isPricedDeck(deck);
     return (
@@ -88,8 +92,7 @@ function Actions({
         color="spar"
         c="dark.9"
         fullWidth={grow}
-        loading={busy === 'acquire'}
-        disabled={locked && busy !== 'acquire'}
+        {...state('acquire')}
         onClick={() => onAcquire(deck)}
         aria-label={`${priced ? 'Buy' : 'Add'} ${deck.name}`}
       >
@@ -109,8 +112,7 @@ function Actions({
           size={30}
           variant="light"
           color="spar"
-          loading={busy === 'default'}
-          disabled={locked && busy !== 'default'}
+          {...state('default')}
           onClick={() => onSetDefault(deck)}
           aria-label={`Set ${deck.name} as default`}
           title="Set as default"
@@ -124,8 +126,7 @@ function Actions({
           color="spar"
           fullWidth={grow}
           style={grow ? { flex: 1 } : undefined}
-          loading={busy === 'default'}
-          disabled={locked && busy !== 'default'}
+          {...state('default')}
           onClick={() => onSetDefault(deck)}
           aria-label={`Set ${deck.name} as default`}
         >
@@ -137,8 +138,7 @@ function Actions({
           size={30}
           variant="subtle"
           color="red"
-          loading={busy === 'remove'}
-          disabled={locked && busy !== 'remove'}
+          {...state('remove')}
           onClick={() => onRemove(deck)}
           aria-label={`Remove ${deck.name}`}
           title="Remove from my decks"

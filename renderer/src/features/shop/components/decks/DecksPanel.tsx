@@ -14,13 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { IconLayoutGrid, IconList, IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  DECK_MEMBERSHIPS,
-  DECK_TYPES,
-  type Deck,
-  type DeckMembership,
-  type DeckType,
-} from '@shared/protocol';
+import { DECK_MEMBERSHIPS, DECK_TYPES, type Deck } from '@shared/protocol';
 import { failureText } from '../../../../lib/http';
 import { getDeckView, setDeckView, type DeckView } from '../../../../lib/storage';
 import { deckCatalogQueryOptions } from '../../api/decks';
@@ -66,6 +60,31 @@ function ViewToggle({ view, onChange }: { view: DeckView; onChange(view: DeckVie
   );
 }
 
+/** One of the catalogue's filters, "All …" first: a choice of `options`, or null for all. */
+function FilterSelect<T extends string>({
+  label,
+  options,
+  value,
+  onPick,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: T | null;
+  onPick(value: T | null): void;
+}) {
+  return (
+    <NativeSelect
+      aria-label={label}
+      data={options}
+      value={value ?? ALL}
+      onChange={(event) => {
+        const picked = event.currentTarget.value;
+        onPick(picked === ALL ? null : (picked as T));
+      }}
+    />
+  );
+}
+
 function FilterBar({ filters, onChange }: { filters: DeckFilters; onChange(filters: DeckFilters): void }) {
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
@@ -91,23 +110,17 @@ function FilterBar({ filters, onChange }: { filters: DeckFilters; onChange(filte
         }
       />
       <SimpleGrid cols={2} spacing="xs" style={{ flex: '1 1 300px' }}>
-        <NativeSelect
-          aria-label="Deck type"
-          data={TYPE_OPTIONS}
-          value={filters.deckType ?? ALL}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            onChange({ ...filters, deckType: value === ALL ? null : (value as DeckType) });
-          }}
+        <FilterSelect
+          label="Deck type"
+          options={TYPE_OPTIONS}
+          value={filters.deckType}
+          onPick={(deckType) => onChange({ ...filters, deckType })}
         />
-        <NativeSelect
-          aria-label="Membership"
-          data={MEMBERSHIP_OPTIONS}
-          value={filters.membership ?? ALL}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            onChange({ ...filters, membership: value === ALL ? null : (value as DeckMembership) });
-          }}
+        <FilterSelect
+          label="Membership"
+          options={MEMBERSHIP_OPTIONS}
+          value={filters.membership}
+          onPick={(membership) => onChange({ ...filters, membership })}
         />
       </SimpleGrid>
     </Group>

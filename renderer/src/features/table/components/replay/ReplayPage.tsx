@@ -276,10 +276,11 @@ export function ReplayPage() {
 
   if (!user)
     return (
-      <>
-        <PageHeader title="Game Replay" size="sm" />
-        <SignInPrompt reason="Sign in to watch this replay." returnTo={PATHS.replay(gameId)} />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Game Replay" size="sm" />}
+        reason="Sign in to watch this replay."
+        returnTo={PATHS.replay(gameId)}
+      />
     );
 
   const game = query.data;

@@ -1,5 +1,5 @@
 import { Box, Button, Group, Text } from '@mantine/core';
-import { IconHistory, IconListNumbers } from '@tabler/icons-react';
+import { IconHistory, IconListNumbers, type Icon } from '@tabler/icons-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { DeckFolder } from '@shared/decks';
 import type { Card } from '@shared/game';
@@ -246,6 +246,29 @@ const trickKey = (game: GameView) =>
  * The felt: whose turn it is in a strip of its own, the cards of the current trick each toward
  * its player's side with their name, the sweep of a won trick to its winner, and the hand's result.
  */
+/** A quiet link on the felt, under the trick: the last trick, the scores. */
+function FeltLink({
+  icon: Glyph,
+  onClick,
+  children,
+}: {
+  icon: Icon;
+  onClick?: () => void;
+  children: string;
+}) {
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      color="gray"
+      leftSection={<Glyph size={14} />}
+      onClick={onClick}
+    >
+      {children}
+    </Button>
+  );
+}
+
 export function TrickArea({
   game,
   handResult,
@@ -309,26 +332,14 @@ export function TrickArea({
         {!pause && (game.lastTrick || onShowScores) && (
           <Group gap={2} wrap="nowrap" className={classes.lastTrick}>
             {game.lastTrick && !result && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconHistory size={14} />}
-                onClick={onShowLastTrick}
-              >
+              <FeltLink icon={IconHistory} onClick={onShowLastTrick}>
                 Last trick
-              </Button>
+              </FeltLink>
             )}
             {onShowScores && (
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconListNumbers size={14} />}
-                onClick={onShowScores}
-              >
+              <FeltLink icon={IconListNumbers} onClick={onShowScores}>
                 Scores
-              </Button>
+              </FeltLink>
             )}
           </Group>
         )}

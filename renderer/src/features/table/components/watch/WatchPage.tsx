@@ -100,10 +100,11 @@ export function WatchPage() {
 
   if (!user) {
     return (
-      <>
-        <PageHeader title="Watch Live" size="sm" />
-        <SignInPrompt reason="Sign in to watch live ranked and quick games." returnTo={PATHS.watch} />
-      </>
+      <SignInPrompt
+        header={<PageHeader title="Watch Live" size="sm" />}
+        reason="Sign in to watch live ranked and quick games."
+        returnTo={PATHS.watch}
+      />
     );
   }
 

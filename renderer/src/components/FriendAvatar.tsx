@@ -1,5 +1,5 @@
 import { Indicator } from '@mantine/core';
-import { PlayerAvatar } from '../../../components/PlayerAvatar';
+import { PlayerAvatar } from './PlayerAvatar';
 
 /** A player's avatar (or initials), with a green dot when they are online (friends only). */
 export function FriendAvatar({
