@@ -150,6 +150,19 @@ function Actions({
   );
 }
 
+/** What a deck's card and its row share: the frame, the name it is found by, the default's border. */
+function frameOf(deck: Deck) {
+  return {
+    withBorder: true,
+    radius: 'lg',
+    bg: 'dark.7',
+    'data-testid': 'deck-item',
+    'aria-label': deck.name,
+    role: 'article',
+    style: deck.isDefault ? { borderColor: 'var(--mantine-color-spar-6)' } : undefined,
+  } as const;
+}
+
 /** One deck of the catalogue, as a card (grid) or a row (list). */
 export function DeckItem(props: DeckItemProps) {
   const { deck, view } = props;
@@ -159,17 +172,7 @@ export function DeckItem(props: DeckItemProps) {
   const compact = useMatches({ base: true, sm: false });
   if (view === 'list') {
     return (
-      <Paper
-        withBorder
-        radius="lg"
-        bg="dark.7"
-        p="xs"
-        pl="sm"
-        data-testid="deck-item"
-        aria-label={deck.name}
-        role="article"
-        style={deck.isDefault ? { borderColor: 'var(--mantine-color-spar-6)' } : undefined}
-      >
+      <Paper {...frameOf(deck)} p="xs" pl="sm">
         <Group wrap="nowrap" gap="sm">
           <DeckPreview deckUrl={deck.deckUrl} width={compact ? 22 : 26} />
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
@@ -196,16 +199,7 @@ export function DeckItem(props: DeckItemProps) {
     );
   }
   return (
-    <Card
-      withBorder
-      radius="lg"
-      bg="dark.7"
-      padding="sm"
-      data-testid="deck-item"
-      aria-label={deck.name}
-      role="article"
-      style={deck.isDefault ? { borderColor: 'var(--mantine-color-spar-6)' } : undefined}
-    >
+    <Card {...frameOf(deck)} padding="sm">
       <Card.Section
         pos="relative"
         py="md"
