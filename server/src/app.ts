@@ -323,14 +323,6 @@ function createPlay(
     send,
     blockedPartnersOf: blockedPartners,
     isOnline: (userId) => presence.isOnline(userId),
-    isTournamentGame: async (gameId) => {
-      const game = await db.kysely
-        .selectFrom('games')
-        .select('tournament_id')
-        .where('id', '=', gameId)
-        .executeTakeFirst();
-      return game !== undefined && game.tournament_id !== null;
-    },
   });
   return { gameStore, rooms, matchmaking, rematches };
 }

@@ -115,6 +115,11 @@ export const gameViewSchema = z.object({
   inviteExpiresAt: z.number().int().nullable().optional(),
   /** How many are watching (not players), as of this view; spectators joining or leaving send nothing. */
   spectators: z.number().int().min(0).optional(),
+  /**
+   * An arena tournament's game: the tournament, where its players go back to (the arena seats them
+   * again; such a game has no rematch). Null or absent for any other game.
+   */
+  tournamentId: z.number().int().positive().nullable().optional(),
 });
 export type GameView = z.infer<typeof gameViewSchema>;
 

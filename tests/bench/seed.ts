@@ -100,5 +100,6 @@ export function activeGame(
     winnerUserId: null,
     reason: null,
     invite: null,
+    tournamentId: null,
   };
 }

@@ -178,8 +178,14 @@ test('a manager schedules an arena; three players join from phones, play it out 
   // A player of the first table pauses from the tournament's page, then comes back.
   const pauser = seated[0]!;
   pausing = true;
-  await pauser.page.getByRole('heading', { name: /^(You won!|You lost)$/ }).waitFor({ timeout: 60_000 });
-  await pauser.page.goto(`/tournaments/${id}`);
+  const result = pauser.page.getByRole('heading', { name: /^(You won!|You lost)$/ });
+  await result.waitFor({ timeout: 60_000 });
+  // An arena's game offers no rematch: its end leads back to the tournament.
+  const end = pauser.page.getByRole('dialog').filter({ has: result });
+  await expect(end.getByRole('group', { name: 'Rematch' })).toHaveCount(0);
+  await expect(end.getByRole('button', { name: 'Play again' })).toHaveCount(0);
+  await end.getByRole('link', { name: 'Back to the tournament' }).click();
+  await expect(pauser.page).toHaveURL(`/tournaments/${id}`);
   await pauser.page.getByRole('button', { name: 'Pause' }).click();
   await expect(pauser.page.getByRole('button', { name: 'Resume' })).toBeVisible();
   await expect(staff.getByTestId('standing').filter({ hasText: pauser.name })).toContainText('Paused');

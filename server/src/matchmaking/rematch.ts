@@ -27,11 +27,6 @@ export interface RematchDeps {
   blockedPartnersOf?(userId: number): Promise<number[]>;
   /** Whether a user is online on any node: asking an offline player is over at once. */
   isOnline?(userId: number): Promise<boolean>;
-  /**
-   * Whether a game was an arena tournament's: it has no rematch, the arena pairs its players
-   * again itself (docs/design.md, "Arena tournaments"). None are by default.
-   */
-  isTournamentGame?(gameId: string): Promise<boolean>;
 }
 
 /**
@@ -152,7 +147,8 @@ export class Rematches {
     if (room.seatOf(userId) === null)
       throw new RoomError('NOT_A_PLAYER', 'Only the players of this game can answer a rematch');
     if (room.status !== 'finished') throw new RoomError('FORBIDDEN', 'A rematch is for a finished game');
-    if (await this.deps.isTournamentGame?.(gameId))
+    // The arena pairs its players again itself (docs/design.md, "Arena tournaments").
+    if (room.tournamentId !== null)
       throw new RoomError('FORBIDDEN', 'A tournament game has no rematch: the arena finds your next table');
     const seats = room.players.map((p): RematchSeat =>
       p.userId === null

@@ -307,16 +307,12 @@ export class RoomManager {
       winnerUserId: null,
       reason: null,
       invite,
+      tournamentId: options.tournamentId ?? null,
     };
     // Claimed before it exists, so no other node's sweep adopts it between the insert and here.
     if (!(await this.deps.directory.claim(id))) throw new Error(`game id ${id} is already claimed`);
     // The database refuses a second active game for anyone (see GameStore.insertGame).
-    const busy = await this.deps.store.insertGame({
-      snapshot,
-      seed,
-      now,
-      tournamentId: options.tournamentId ?? null,
-    });
+    const busy = await this.deps.store.insertGame({ snapshot, seed, now });
     if (busy.length > 0) {
       await this.deps.directory.release(id);
       throw new AlreadyInGameError(busy);

@@ -44,6 +44,7 @@ function room(
     seq: 0,
     turnDeadline: null,
     invite: null,
+    tournamentId: null,
     winnerUserId: null as number | null,
     get status() {
       return self.state.status === 'active' ? ('active' as const) : ('finished' as const);

@@ -84,6 +84,7 @@ export class GameRoom {
   winnerUserId: number | null;
   reason: FinishReason | null;
   invite: RoomSnapshot['invite'];
+  readonly tournamentId: number | null;
 
   private readonly spectators = new Set<number>();
   private readonly graceTimers = new Map<number, NodeJS.Timeout>();
@@ -118,6 +119,7 @@ export class GameRoom {
     this.winnerUserId = snapshot.winnerUserId;
     this.reason = snapshot.reason;
     this.invite = snapshot.invite;
+    this.tournamentId = snapshot.tournamentId;
   }
 
   seatOf(userId: number): number | null {

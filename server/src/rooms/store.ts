@@ -7,8 +7,6 @@ export interface NewGame {
   snapshot: RoomSnapshot;
   seed: string;
   now: number;
-  /** The arena tournament the game belongs to, if any (stored as games.tournament_id). */
-  tournamentId?: number | null;
 }
 
 /** One step of a game: the play (if any) and everything it changed. */

@@ -28,4 +28,6 @@ export interface RoomSnapshot {
   reason: FinishReason | null;
   /** A private game's invitation: the invited friend and when it lapses; null for other modes. */
   invite: { userId: number; expiresAt: number } | null;
+  /** The arena tournament the game is a round of (games.tournament_id); null for other games. */
+  tournamentId: number | null;
 }

@@ -38,6 +38,7 @@ function fakeRoom(state: GameState, bots: boolean[]): FakeRoom {
     turnDeadline: 1000 as number | null,
     status: 'active' as ViewableRoom['status'],
     invite: null,
+    tournamentId: null,
     winnerUserId: null as number | null,
     connected: new Set(players.flatMap((p) => (p.userId === null ? [] : [p.userId]))),
     watching: 0,

@@ -19,7 +19,7 @@ import type { RoomSnapshot } from './types';
 /** What a view is made of: a room's state and who of its players is connected. */
 export interface ViewableRoom extends Pick<
   RoomSnapshot,
-  'id' | 'mode' | 'players' | 'state' | 'seq' | 'turnDeadline' | 'status' | 'invite'
+  'id' | 'mode' | 'players' | 'state' | 'seq' | 'turnDeadline' | 'status' | 'invite' | 'tournamentId'
 > {
   readonly winnerUserId: number | null;
   seatOf(userId: number): number | null;
@@ -57,6 +57,7 @@ const SHARED_FIELDS = Object.keys({
   winnerUserId: true,
   inviteExpiresAt: true,
   spectators: true,
+  tournamentId: true,
 } satisfies Record<Exclude<ViewField, OwnField>, true>) as Exclude<ViewField, OwnField>[];
 
 /** The room's view as everyone sees it; a recipient's adds its own fields (`gameView`). */
@@ -82,6 +83,7 @@ function sharedView(room: ViewableRoom): SharedView {
     winnerUserId: room.winnerUserId,
     inviteExpiresAt: room.status === 'waiting' ? (room.invite?.expiresAt ?? null) : null,
     spectators: room.spectatorCount?.() ?? 0,
+    tournamentId: room.tournamentId,
   };
 }
 
@@ -120,6 +122,7 @@ function wholeView(shared: SharedView, own: OwnView): GameView {
     winnerUserId: shared.winnerUserId,
     inviteExpiresAt: shared.inviteExpiresAt,
     spectators: shared.spectators,
+    tournamentId: shared.tournamentId,
   };
 }
 

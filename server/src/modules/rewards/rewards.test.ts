@@ -122,6 +122,7 @@ describe.each(DIALECTS)('rewards on %s', (dialect) => {
         winnerUserId: null,
         reason: null,
         invite: null,
+        tournamentId: null,
       },
       seed: game.seed,
       now,

@@ -28,6 +28,7 @@ function botGame(id: string, players: number): RoomSnapshot {
     winnerUserId: null,
     reason: null,
     invite: null,
+    tournamentId: null,
   };
 }
 

@@ -115,7 +115,7 @@ export class SqlGameStore implements GameStore {
     return this.steps.settled();
   }
 
-  async insertGame({ snapshot, seed, now, tournamentId = null }: NewGame): Promise<number[]> {
+  async insertGame({ snapshot, seed, now }: NewGame): Promise<number[]> {
     // In one order for every game, so two games claiming the same players cannot deadlock.
     const humans = snapshot.players
       .flatMap((p) => (p.userId === null ? [] : [p.userId]))
@@ -142,7 +142,7 @@ export class SqlGameStore implements GameStore {
             finished_at: null,
             invited_user_id: snapshot.invite?.userId ?? null,
             invite_expires_at: snapshot.invite?.expiresAt ?? null,
-            tournament_id: tournamentId,
+            tournament_id: snapshot.tournamentId,
           })
           .execute();
         await trx
@@ -304,6 +304,7 @@ function toSnapshot(
       row.status === 'waiting' && row.invited_user_id !== null && row.invite_expires_at !== null
         ? { userId: row.invited_user_id, expiresAt: row.invite_expires_at }
         : null,
+    tournamentId: row.tournament_id,
   };
 }
 

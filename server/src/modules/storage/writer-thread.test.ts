@@ -38,6 +38,7 @@ function botGame(id: string): RoomSnapshot {
     winnerUserId: null,
     reason: null,
     invite: null,
+    tournamentId: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tournamentDetailSchema, type CreateTournamentBody } from '@shared/protocol';
 import { DIALECTS, createTestApp, type TestApp } from '../../testing/harness';
+import { SqlGameStore } from '../storage/store';
 import { HOUR, tournamentKit } from '../../testing/tournaments';
 import { TestSocket } from '../../testing/ws-client';
 
@@ -298,9 +299,15 @@ describe.each(DIALECTS)('tournaments on %s', (dialect) => {
       .select('id')
       .where('tournament_id', '=', id)
       .executeTakeFirstOrThrow();
-    await (await t.app.rooms.get(game.id)).resign(ama!.id);
+    // Its players' table knows the tournament (to lead back to it), and so does a node that loads
+    // the game from the database afresh.
+    expect((await new SqlGameStore(t.app.db).load(game.id))?.tournamentId).toBe(id);
     const socket = await TestSocket.signedIn(url, kofi!.token);
     try {
+      socket.send({ type: 'GAME_JOIN', gameId: game.id });
+      expect((await socket.next('GAME_STATE', (m) => m.gameId === game.id)).game.tournamentId).toBe(id);
+      await (await t.app.rooms.get(game.id)).resign(ama!.id);
+      await socket.next('GAME_OVER', (m) => m.gameId === game.id);
       socket.send({ type: 'ACCEPT_REMATCH', gameId: game.id });
       expect(await socket.next('ERROR', (m) => m.ref === 'ACCEPT_REMATCH')).toMatchObject({
         code: 'FORBIDDEN',

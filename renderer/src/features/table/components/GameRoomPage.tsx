@@ -22,8 +22,10 @@ function GameRoom({ gameId }: { gameId: string }) {
   const room = useGameRoom(gameId);
   const seated = !!room.game?.you;
   const humans = room.game?.players.filter((p) => p.userId !== null).length ?? 0;
-  // A game with other players offers a rematch at its end; practice plays again at once instead.
-  const rematch = useRematch(gameId, seated && humans > 1 && room.over !== null);
+  // A game with other players offers a rematch at its end; practice plays again at once instead,
+  // and an arena's game has none: the arena pairs its players again.
+  const tournament = room.game?.tournamentId ?? null;
+  const rematch = useRematch(gameId, seated && humans > 1 && tournament === null && room.over !== null);
   const navigate = useNavigate();
   const { join } = useQueueActions();
   const deck = useDefaultDeckFolder();
@@ -66,7 +68,10 @@ function GameRoom({ gameId }: { gameId: string }) {
         navigate(PATHS.games);
       }}
       rematch={
-        humans > 1 && <RematchPanel game={room.game} state={rematch.state} onAccept={rematch.accept} />
+        humans > 1 &&
+        tournament === null && (
+          <RematchPanel game={room.game} state={rematch.state} onAccept={rematch.accept} />
+        )
       }
     />
   );

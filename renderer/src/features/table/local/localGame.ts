@@ -200,6 +200,7 @@ export class LocalGame {
       winnerUserId: this.winnerUserId,
       inviteExpiresAt: null,
       spectators: 0,
+      tournamentId: null,
     };
   }
 }

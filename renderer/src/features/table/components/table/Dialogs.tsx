@@ -209,11 +209,17 @@ export function GameOverDialog({
                 Replay
               </Button>
             )}
-            {!spectator && (
-              <Button color="spar" c="dark.9" onClick={onPlayAgain}>
-                Play again
-              </Button>
-            )}
+            {!spectator &&
+              (game.tournamentId ? (
+                // The arena seats its players again itself: back to its standings to wait for it.
+                <Button component={Link} to={PATHS.tournament(game.tournamentId)} color="spar" c="dark.9">
+                  Back to the tournament
+                </Button>
+              ) : (
+                <Button color="spar" c="dark.9" onClick={onPlayAgain}>
+                  Play again
+                </Button>
+              ))}
           </Group>
         </Stack>
       )}

@@ -165,6 +165,23 @@ describe('table dialogs', () => {
     expect(onPlayAgain).toHaveBeenCalledTimes(1);
   });
 
+  it('game over in an arena tournament: back to the tournament, no Play again', () => {
+    const onPlayAgain = vi.fn();
+    show(
+      <GameOverDialog
+        game={{ ...game, tournamentId: 7 }}
+        over={over({ reason: 'score' })}
+        onPlayAgain={onPlayAgain}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('link', { name: 'Back to the tournament' }).getAttribute('href')).toBe(
+      '/tournaments/7',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Play again' })).toBeNull();
+    expect(within(dialog).getByRole('link', { name: 'Back to games' })).toBeTruthy();
+  });
+
   it('game over for a visitor with no account: invited to sign up, and led home', () => {
     show(
       <GameOverDialog
