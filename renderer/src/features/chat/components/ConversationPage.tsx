@@ -219,7 +219,7 @@ function Header({
               <Text fw={700} truncate data-testid="chat-friend-name">
                 {username ?? ' '}
               </Text>
-              <Text size="xs" c={online ? 'green.4' : 'dark.2'} data-testid="chat-presence">
+              <Text size="xs" c={online ? 'teal.4' : 'dark.2'} data-testid="chat-presence">
                 {online === null ? ' ' : online ? 'Online' : 'Offline'}
               </Text>
             </Stack>
