@@ -32,7 +32,7 @@ export function useNewPassword() {
   };
 }
 
-/** The password an account has now, asked for to confirm a change (the input a manager fills). */
+/** The password the account has now, asked for again to confirm a change to the account. */
 export function CurrentPasswordInput({
   value,
   onValue,
